@@ -1,0 +1,57 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import type { AppContext } from './lib/context.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
+import { registerOpenApi } from './lib/openapi.ts';
+import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
+import { registerWebApp } from './lib/web-app.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export type BuildOptions = {
+  loginThrottle?: LoginThrottleOptions;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
+};
+
+export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
+
+/** Builds the whole app (database migrated, routes, web) without listening: tests use it in-process. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('currentUser', null);
+
+  const database = await openDatabase(config);
+  app.addHook('onClose', () => database.close());
+  await migrateToLatest(database.db, config.databaseUrl ? config.databaseSchema : undefined);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    tokens: createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtLifetimeSeconds),
+    loginThrottle: new LoginThrottle(options.loginThrottle),
+  };
+
+  registerErrorHandling(app);
+  await app.register(formbody);
+  await registerOpenApi(app, config.publicUrl);
+  await app.register(healthRoutes(ctx), { prefix: '/api' });
+  await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
+  await registerWebApp(app, config.webDist);
+  return { app, ctx };
+}

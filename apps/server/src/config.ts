@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_LIFETIME_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Postgres schema to use instead of `public` (tests isolate themselves with it). */
+  databaseSchema?: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtLifetimeSeconds: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Built web app to serve; absent in API-only tests. */
+  webDist: string | undefined;
+};
+
+/** Reads the environment once; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtLifetimeSeconds: e.JWT_LIFETIME_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+  };
+}
+
+function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

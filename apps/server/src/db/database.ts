@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { DialectName } from './dialect.ts';
+import { MIGRATIONS } from './migrations/index.ts';
+import { openNodeSqlite } from './node-sqlite-adapter.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: DialectName;
+  close: () => Promise<void>;
+};
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR). */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    if (schema) {
+      await ensurePostgresSchema(config.databaseUrl, schema);
+    }
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'formbridge.sqlite');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: async () => openNodeSqlite(file) }),
+  });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function ensurePostgresSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid schema name: ${schema}`);
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    // Kysely looks for its bookkeeping tables in every schema; pin it to ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Everything that differs between SQLite and PostgreSQL lives here; queries and migrations
+ * elsewhere are written once.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** True when the error is a unique-constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) {
+    return false;
+  }
+  const { code, errcode, message } = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (code === '23505') {
+    return true; // PostgreSQL unique_violation
+  }
+  // node:sqlite: SQLITE_CONSTRAINT_UNIQUE (2067) / SQLITE_CONSTRAINT_PRIMARYKEY (1555)
+  if (errcode === 2067 || errcode === 1555) {
+    return true;
+  }
+  return typeof message === 'string' && message.includes('UNIQUE constraint failed');
+}
+
+/** SQLite returns booleans as 0/1; PostgreSQL as true/false. */
+export function toBoolean(value: unknown): boolean {
+  return value === true || value === 1 || value === '1';
+}

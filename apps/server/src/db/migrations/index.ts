@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as users from './2026-11-22-0001-users.ts';
+
+/**
+ * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
+ * a later one amends it. Both dialects run the same list.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-0001-users': users,
+};

@@ -1,0 +1,14 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { TokenService } from './tokens.ts';
+
+/** What every feature module gets from the app: configuration and infrastructure, no globals. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+};

@@ -1,0 +1,54 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AUTH_ERRORS } from '@formbridge/contract/auth';
+import { findUserById } from '../modules/auth/auth.repo.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+
+export type CurrentUser = { id: string; email: string; created_at: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+function unauthorized(detail: string): AppError {
+  return new AppError(401, detail);
+}
+
+function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) {
+    return null;
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * preHandler for protected routes: a valid bearer token of a user who still exists, else 401.
+ * Routes then read the user with `currentUser(request)`.
+ */
+export function createRequireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const token = readBearer(request);
+    if (!token) {
+      throw unauthorized(AUTH_ERRORS.notAuthenticated);
+    }
+    const userId = await ctx.tokens.verify(token);
+    const user = userId ? await findUserById(ctx.db, userId) : undefined;
+    if (!user) {
+      throw unauthorized(AUTH_ERRORS.invalidToken);
+    }
+    request.currentUser = { id: user.id, email: user.email, created_at: user.created_at };
+  };
+}
+
+/** The signed-in user of a request that passed `requireUser`. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) {
+    // A route that forgot its preHandler must fail closed, not act for nobody.
+    throw unauthorized(AUTH_ERRORS.notAuthenticated);
+  }
+  return request.currentUser;
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import type { ValidationIssue } from '@formbridge/contract/errors';
+
+/** The one error type of the app: thrown anywhere, turned into `{"detail": ...}` by the handler. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly detail: string | ValidationIssue[];
+  readonly code: string | undefined;
+
+  constructor(status: number, detail: string | ValidationIssue[], code?: string) {
+    super(typeof detail === 'string' ? detail : 'Validation failed');
+    this.status = status;
+    this.detail = detail;
+    this.code = code;
+  }
+}
+
+/** 404 with the resource's name: the same answer for "missing" and "someone else's". */
+export function notFound(what: string): AppError {
+  return new AppError(404, `${what} not found`);
+}
+
+/** 422 in the list shape, for checks that run after schema validation. */
+export function validationError(issues: Array<Omit<ValidationIssue, 'type'> & { type?: string }>) {
+  return new AppError(
+    422,
+    issues.map((issue) => ({ ...issue, type: issue.type ?? 'value_error' })),
+  );
+}
+
+// Fastify's own client errors, by code, with the status and message users see.
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'Unsupported content type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'Request body is too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 422, detail: 'Request body is empty' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, detail: 'File is too large' },
+  FST_FILES_LIMIT: { status: 413, detail: 'Too many files in one request' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: 'Expected a multipart/form-data body' },
+};
+
+function toIssues(error: FastifyError & { validation: Array<{ instancePath: string; message?: string; keyword: string }> }, context: string | undefined): ValidationIssue[] {
+  return error.validation.map((issue) => ({
+    loc: [context ?? 'body', ...issue.instancePath.split('/').filter(Boolean)],
+    msg: issue.message ?? 'Invalid value',
+    type: issue.keyword,
+  }));
+}
+
+/** Installs the single error handler and the JSON 404 for unknown API routes. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body = error.code ? { detail: error.detail, code: error.code } : { detail: error.detail };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      return reply.status(422).send({ detail: toIssues(error, context) });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(422).send({
+        detail: [{ loc: ['body'], msg: 'Malformed JSON in request body', type: 'json_invalid' }],
+      });
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ detail: known.detail });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ detail: error.message });
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+}

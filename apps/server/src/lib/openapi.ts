@@ -1,0 +1,24 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI generated from the routes' zod schemas: /api/openapi.json and browsable /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Formbridge API',
+        description: 'Intelligent PDF Form Field Mapping and Data Integration',
+        version: '1.0.0',
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import { AUTH_ERRORS, type SignupBody } from '@formbridge/contract/auth';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
+
+/** Registers a user; e-mails are unique ignoring case. */
+export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow> {
+  const email = body.email.trim();
+  if (await findUserByEmail(ctx.db, email)) {
+    throw new AppError(409, AUTH_ERRORS.emailTaken);
+  }
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email,
+    email_lower: email.toLowerCase(),
+    password_hash: await hashPassword(body.password),
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await insertUser(ctx.db, row);
+  } catch (error) {
+    // Two sign-ups racing for one address: the index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) {
+      throw new AppError(409, AUTH_ERRORS.emailTaken);
+    }
+    throw error;
+  }
+  return row;
+}
+
+/** Checks credentials under the failed-attempt limits and returns a bearer token. */
+export async function login(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  ip: string,
+): Promise<string> {
+  const email = username.trim().toLowerCase();
+  ctx.loginThrottle.assertAllowed(email, ip);
+  const user = await findUserByEmail(ctx.db, email);
+  const isValid = user
+    ? await verifyPassword(user.password_hash, password)
+    : (await burnPasswordCheck(password), false);
+  if (!user || !isValid) {
+    ctx.loginThrottle.recordFailure(email, ip);
+    throw new AppError(401, AUTH_ERRORS.badCredentials);
+  }
+  ctx.loginThrottle.recordSuccess(email);
+  return ctx.tokens.issue(user.id);
+}

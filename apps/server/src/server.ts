@@ -1,0 +1,29 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** Entry point: read the environment, migrate, listen, and close cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app } = await buildApp(config);
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) {
+      return;
+    }
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Formbridge is ready on ${config.publicUrl} (${config.databaseUrl ? 'postgres' : 'sqlite'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Minimum password length (spec §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Messages shared by the sign-in and register forms (spec §5), word for word. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsMustMatch: 'Passwords must match',
+} as const;
+
+const emailField = z
+  .string()
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+const passwordField = z
+  .string()
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  // argon2 hashes any length, but an unbounded body field is a cheap denial of service.
+  .max(1024, 'Password must be at most 1024 characters');
+
+/** Body of POST /api/v1/auth/signup. */
+export const signupBodySchema = z.object({ email: emailField, password: passwordField });
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** The sign-in form; the API receives it form-encoded as `username` + `password`. */
+export const loginFormSchema = z.object({ email: emailField, password: passwordField });
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Body of POST /api/v1/auth/login (OAuth2 password style, form-encoded). */
+export const loginBodySchema = z.object({
+  username: z.string().trim().min(1, AUTH_MESSAGES.emailRequired).max(254),
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+
+export const registerFormSchema = z
+  .object({
+    email: emailField,
+    password: passwordField,
+    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Fixed server messages the client and tests compare against. */
+export const AUTH_ERRORS = {
+  badCredentials: 'Incorrect email or password',
+  emailTaken: 'Email already registered',
+  notAuthenticated: 'Not authenticated',
+  invalidToken: 'Could not validate credentials',
+} as const;
