@@ -43,7 +43,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: database.db,
     dialect: database.dialect,
-    tokens: createTokenService(loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtLifetimeSeconds),
+    tokens: createTokenService(
+      loadJwtSecret(config.jwtSecret, config.dataDir),
+      config.jwtLifetimeSeconds,
+    ),
     loginThrottle: new LoginThrottle(options.loginThrottle),
   };
 

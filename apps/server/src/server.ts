@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Formbridge is ready on ${config.publicUrl} (${config.databaseUrl ? 'postgres' : 'sqlite'})`);
+  app.log.info(
+    `Formbridge is ready on ${config.publicUrl} (${config.databaseUrl ? 'postgres' : 'sqlite'})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,9 @@ describe.each(DIALECTS)('app shell on %s', (dialect) => {
     const spec = await t.request('GET', '/api/openapi.json');
     expect(spec.status).toBe(200);
     const paths = Object.keys((spec.body as { paths: object }).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/signup', '/api/v1/auth/me']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/signup', '/api/v1/auth/me']),
+    );
     const docs = await t.request('GET', '/api/docs/');
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('swagger');
@@ -52,14 +54,18 @@ describe.each(DIALECTS)('app shell on %s', (dialect) => {
 
   it('masks uncaught exceptions as a generic 500 and logs the full error', async () => {
     const lines: string[] = [];
-    const boom = await startTestApp(dialect, { logLevel: 'error' }, {
-      logStream: { write: (line) => lines.push(line) },
-      beforeListen: (app) => {
-        app.get('/api/test-only-boom', async () => {
-          throw new Error('secret internals');
-        });
+    const boom = await startTestApp(
+      dialect,
+      { logLevel: 'error' },
+      {
+        logStream: { write: (line) => lines.push(line) },
+        beforeListen: (app) => {
+          app.get('/api/test-only-boom', async () => {
+            throw new Error('secret internals');
+          });
+        },
       },
-    });
+    );
     try {
       const response = await boom.request('GET', '/api/test-only-boom');
       expect(response.status).toBe(500);

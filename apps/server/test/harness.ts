@@ -10,7 +10,9 @@ import type { Config } from '../src/config.ts';
 import type { DialectName } from '../src/db/dialect.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export type ApiResponse = { status: number; body: unknown; headers: Headers; text: string };
 
@@ -18,7 +20,7 @@ export type RequestOptions = {
   token?: string;
   json?: unknown;
   form?: Record<string, string>;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
 };
 
@@ -113,7 +115,8 @@ let userCounter = 0;
 /** Registers and signs in a new user with a unique e-mail. */
 export async function createUser(t: TestApp, email?: string): Promise<TestUser> {
   userCounter += 1;
-  const address = email ?? `user${userCounter}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const address =
+    email ?? `user${userCounter}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const password = 'correct horse battery';
   const signup = await t.request('POST', '/api/v1/auth/signup', {
     json: { email: address, password },

@@ -65,6 +65,7 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Database migration failed${name}: ${reason}`, { cause: error });
   }
 }

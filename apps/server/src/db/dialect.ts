@@ -9,7 +9,11 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) {
     return false;
   }
-  const { code, errcode, message } = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  const { code, errcode, message } = error as {
+    code?: unknown;
+    errcode?: unknown;
+    message?: unknown;
+  };
   if (code === '23505') {
     return true; // PostgreSQL unique_violation
   }

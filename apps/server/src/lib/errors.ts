@@ -39,10 +39,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; detail: string }> 
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 422, detail: 'Request body is empty' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, detail: 'File is too large' },
   FST_FILES_LIMIT: { status: 413, detail: 'Too many files in one request' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, detail: 'Expected a multipart/form-data body' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    detail: 'Expected a multipart/form-data body',
+  },
 };
 
-function toIssues(error: FastifyError & { validation: Array<{ instancePath: string; message?: string; keyword: string }> }, context: string | undefined): ValidationIssue[] {
+function toIssues(
+  error: FastifyError & {
+    validation: Array<{ instancePath: string; message?: string; keyword: string }>;
+  },
+  context: string | undefined,
+): ValidationIssue[] {
   return error.validation.map((issue) => ({
     loc: [context ?? 'body', ...issue.instancePath.split('/').filter(Boolean)],
     msg: issue.message ?? 'Invalid value',
@@ -54,7 +62,9 @@ function toIssues(error: FastifyError & { validation: Array<{ instancePath: stri
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const body = error.code ? { detail: error.detail, code: error.code } : { detail: error.detail };
+      const body = error.code
+        ? { detail: error.detail, code: error.code }
+        : { detail: error.detail };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

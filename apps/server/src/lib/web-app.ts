@@ -15,10 +15,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
-      setHeaders: (res, filePath) => {
+      index: ['index.html'],
+      setHeaders: (reply, filePath) => {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

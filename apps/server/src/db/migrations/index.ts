@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as users from './2026-11-22-0001-users.ts';
 
 /**

@@ -5,9 +5,13 @@ import { createUser, DIALECTS, startTestApp, type TestApp } from '../../../test/
 describe.each(DIALECTS)('auth on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect, {}, {
-      loginThrottle: { windowMs: 60_000, maxFailuresPerEmail: 3, maxFailuresPerIp: 1000 },
-    });
+    t = await startTestApp(
+      dialect,
+      {},
+      {
+        loginThrottle: { windowMs: 60_000, maxFailuresPerEmail: 3, maxFailuresPerIp: 1000 },
+      },
+    );
   });
   afterAll(() => t.close());
 
@@ -36,7 +40,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
   it.each([
     [{ email: 'not-an-email', password: 'longenough' }, 'email', 'Invalid email address'],
-    [{ email: 'a@example.com', password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { email: 'a@example.com', password: 'short' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
     [{ password: 'longenough' }, 'email', expect.any(String)],
   ])('rejects %j with 422 naming the field', async (json, field, msg) => {
     const response = await t.request('POST', '/api/v1/auth/signup', { json });
@@ -55,7 +63,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(login.body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
     const me = await t.request('GET', '/api/v1/auth/me', { token: user.token });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: user.id, email: 'Mixed.Case@Example.com', created_at: expect.any(String) });
+    expect(me.body).toEqual({
+      id: user.id,
+      email: 'Mixed.Case@Example.com',
+      created_at: expect.any(String),
+    });
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
@@ -84,7 +96,9 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       form: { username: user.email, password: user.password },
     });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ detail: expect.stringMatching(/^Too many failed sign-in attempts/) });
+    expect(blocked.body).toEqual({
+      detail: expect.stringMatching(/^Too many failed sign-in attempts/),
+    });
   });
 
   it('refuses /me without a token, with a forged one and with an expired one', async () => {
@@ -103,7 +117,9 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     try {
       const shortUser = await createUser(shortLived);
       await new Promise((resolve) => setTimeout(resolve, 2100));
-      const expired = await shortLived.request('GET', '/api/v1/auth/me', { token: shortUser.token });
+      const expired = await shortLived.request('GET', '/api/v1/auth/me', {
+        token: shortUser.token,
+      });
       expect(expired.status).toBe(401);
     } finally {
       await shortLived.close();

@@ -1,0 +1,47 @@
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { AppLayout } from './layouts/app-layout';
+import { GuestLayout } from './layouts/guest-layout';
+import { GuestOnly, RequireAuth } from './route-guards';
+
+function SessionRoot() {
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
+}
+
+/** Route table of spec §2; feature issues add their screens under RequireAuth. */
+export const router = createBrowserRouter([
+  {
+    element: <SessionRoot />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          {
+            element: <GuestLayout />,
+            children: [
+              { path: '/login', element: <LoginPage /> },
+              { path: '/register', element: <RegisterPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [{ index: true, element: <DashboardPage /> }],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

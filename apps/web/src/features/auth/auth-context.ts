@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+
+/** The signed-in user: the full record, or only the id when /me could not be read (token-only). */
+export type SessionUser = { id: string; email?: string };
+
+export type AuthResult = { ok: true } | { ok: false; message: string };
+
+export type AuthState = {
+  user: SessionUser | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  error: string | null;
+  /** Resolves with the server's reason when it refused; `error` keeps the same message. */
+  login: (email: string, password: string) => Promise<AuthResult>;
+  register: (email: string, password: string) => Promise<AuthResult>;
+  logout: () => void;
+};
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) {
+    throw new Error('useAuth must be used within an AuthProvider');
+  }
+  return state;
+}

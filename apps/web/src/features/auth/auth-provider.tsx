@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, setUnauthorizedHandler } from '../../lib/api-client';
+import { clearToken, decodeToken, isTokenExpired, readToken, storeToken } from '../../lib/session';
+import { authToast } from '../../lib/toast';
+import { getMe, loginRequest, signupRequest } from './api/auth-api';
+import { AuthContext, type AuthResult, type AuthState, type SessionUser } from './auth-context';
+
+/** Session state of spec §4: unauthenticated, loading, authenticated, token-only. */
+type StoredSession = { token: string; sub: string } | 'none' | 'expired';
+
+// Read once at start: an expired or unreadable token means a silent logout.
+function readStoredSession(): StoredSession {
+  const stored = readToken();
+  if (!stored) {
+    return 'none';
+  }
+  const claims = decodeToken(stored);
+  return !claims || isTokenExpired(claims) ? 'expired' : { token: stored, sub: claims.sub };
+}
+
+/** Session state of spec §4: unauthenticated, loading, authenticated, token-only. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [initial] = useState(readStoredSession);
+  const [token, setToken] = useState<string | null>(
+    typeof initial === 'object' ? initial.token : null,
+  );
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [isLoading, setIsLoading] = useState(typeof initial === 'object');
+  const [error, setError] = useState<string | null>(null);
+
+  const dropSession = useCallback(() => {
+    clearToken();
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  const logout = useCallback(() => {
+    dropSession();
+    authToast.loggedOut();
+    void navigate('/login', { replace: true });
+  }, [dropSession, navigate]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      dropSession();
+      if (window.location.pathname !== '/login') {
+        void navigate('/login', { replace: true });
+      }
+    });
+  }, [dropSession, navigate]);
+
+  useEffect(() => {
+    if (initial === 'none') {
+      return;
+    }
+    if (initial === 'expired') {
+      clearToken();
+      authToast.loggedOut();
+      return;
+    }
+    let isCurrent = true;
+    getMe()
+      .then((me) => isCurrent && setUser(me))
+      // The token may still be good while /me fails: keep the minimal user from `sub`.
+      .catch(() => isCurrent && readToken() && setUser({ id: initial.sub }))
+      .finally(() => isCurrent && setIsLoading(false));
+    return () => {
+      isCurrent = false;
+    };
+  }, [initial]);
+
+  const login = useCallback(async (email: string, password: string): Promise<AuthResult> => {
+    setError(null);
+    try {
+      const response = await loginRequest(email, password);
+      if (!response?.access_token) {
+        throw new Error('Login failed: Invalid response from server');
+      }
+      storeToken(response.access_token);
+      setToken(response.access_token);
+      try {
+        setUser(await getMe());
+        authToast.success('Login successful!');
+      } catch {
+        setUser(null);
+        authToast.error('Logged in but failed to get user data');
+      }
+      return { ok: true };
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError
+          ? (caught.detail ?? 'Login failed. Please check your credentials.')
+          : caught instanceof Error
+            ? caught.message
+            : 'Login failed. Please check your credentials.';
+      setError(message);
+      authToast.error(message);
+      return { ok: false, message };
+    }
+  }, []);
+
+  const register = useCallback(async (email: string, password: string): Promise<AuthResult> => {
+    setError(null);
+    try {
+      const created = await signupRequest({ email, password });
+      if (!created) {
+        throw new Error('Registration failed: Invalid response from server');
+      }
+      authToast.success('Registration successful! Please login.');
+      return { ok: true };
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError
+          ? (caught.detail ?? 'Registration failed. Please try again.')
+          : caught instanceof Error
+            ? caught.message
+            : 'Registration failed. Please try again.';
+      setError(message);
+      authToast.error(message);
+      return { ok: false, message };
+    }
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({ user, isLoading, isAuthenticated: token !== null, error, login, register, logout }),
+    [user, isLoading, token, error, login, register, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, type RegisterForm } from '@formbridge/contract/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { TextField } from '../../../components/ui/text-field';
+import { useAuth } from '../auth-context';
+
+export function RegisterPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [banner, setBanner] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (form: RegisterForm) => {
+    setBanner(null);
+    try {
+      const result = await auth.register(form.email, form.password);
+      if (result.ok) {
+        await navigate('/login');
+        return;
+      }
+      setBanner(result.message || 'Registration failed. This email may already be in use.');
+    } catch {
+      setBanner('An unexpected error occurred. Please try again.');
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      <h2 className="text-xl font-semibold text-slate-900">Create your account</h2>
+      <ErrorBanner message={banner} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={formState.errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Creating account...' : 'Create account'}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { API_TIMEOUT_MS } from '@formbridge/contract/limits';
+import { formatErrorDetail } from '@formbridge/contract/errors';
+import { clearToken, readToken } from './session';
+
+/** An HTTP failure with the server's message when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  /** The server's detail as one line, or null when it sent none. */
+  readonly detail: string | null;
+
+  constructor(status: number, body: unknown, fallback: string) {
+    const detail = formatErrorDetail(body);
+    super(detail ?? fallback);
+    this.status = status;
+    this.body = body;
+    this.detail = detail;
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** The session registers what a 401 means (drop the token, go to /login). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export type RequestOptions = {
+  method?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+  /** A 401 here is an answer, not an expired session (the sign-in call). */
+  isAuthAttempt?: boolean;
+};
+
+/** The one HTTP client: bearer token, 30 s timeout, JSON in and out, errors as ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = readToken();
+  if (token) {
+    headers.authorization = `Bearer ${token}`;
+  }
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      throw new ApiError(0, null, 'The server took too long to answer. Please try again.');
+    }
+    throw new ApiError(0, null, 'Network error. Please check your connection.');
+  }
+  const parsed = await readBody(response);
+  if (response.status === 401 && !options.isAuthAttempt) {
+    clearToken();
+    onUnauthorized();
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, parsed, `Request failed (${response.status})`);
+  }
+  return parsed as T;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) {
+    return null;
+  }
+  const text = await response.text();
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return text;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

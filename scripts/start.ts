@@ -1,0 +1,23 @@
+/**
+ * `npm start`: builds the web app when no build is present, then runs the server (which applies
+ * migrations and serves web + API on one port). With a build in place this starts in about a second.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+if (!fs.existsSync(webIndex)) {
+  console.log('No web build found: building apps/web (one time)...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@formbridge/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    process.exit(build.status ?? 1);
+  }
+}
+
+await import('../apps/server/src/server.ts');
