@@ -1,4 +1,6 @@
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@formbridge/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -7,10 +9,13 @@ import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { createUrlSigner } from './lib/signed-urls.ts';
+import { clearStorageTemp, createLocalStorage } from './lib/storage/local-storage.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 
 export type BuildOptions = {
   loginThrottle?: LoginThrottleOptions;
@@ -39,22 +44,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db, config.databaseUrl ? config.databaseSchema : undefined);
 
+  await clearStorageTemp(config.dataDir);
+  const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
-    tokens: createTokenService(
-      loadJwtSecret(config.jwtSecret, config.dataDir),
-      config.jwtLifetimeSeconds,
-    ),
+    tokens: createTokenService(secret, config.jwtLifetimeSeconds),
     loginThrottle: new LoginThrottle(options.loginThrottle),
+    storage: createLocalStorage(config.dataDir),
+    signer: createUrlSigner(secret),
   };
 
   registerErrorHandling(app);
   await app.register(formbody);
+  await app.register(multipart, {
+    // Uploads stop at the limit while streaming; nothing past it is held in memory.
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
+  });
   await registerOpenApi(app, config.publicUrl);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
+  await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await registerWebApp(app, config.webDist);
   return { app, ctx };
 }

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /** Row types of every table. Times are ISO 8601 UTC strings, ids UUID strings, JSON as text. */
 export type UsersTable = {
   id: string;
@@ -10,9 +8,24 @@ export type UsersTable = {
   created_at: string;
 };
 
-export type Database = {
-  users: UsersTable;
+export type PdfTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** Storage key of the PDF as uploaded. */
+  file_key: string;
+  file_size: number;
+  /** JSON FieldData (contract.md "Template fields"). */
+  field_data: string;
+  field_count: number;
+  page_count: number;
+  /** JSON array of {width, height}. */
+  pages: string;
+  created_at: string;
+  updated_at: string;
 };
 
-// Kept so later tables can use auto-increment columns without another import site.
-export type { Generated };
+export type Database = {
+  users: UsersTable;
+  pdf_templates: PdfTemplatesTable;
+};

@@ -2,6 +2,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { UrlSigner } from './signed-urls.ts';
+import type { Storage } from './storage/storage.ts';
 import type { TokenService } from './tokens.ts';
 
 /** What every feature module gets from the app: configuration and infrastructure, no globals. */
@@ -11,4 +13,6 @@ export type AppContext = {
   dialect: DialectName;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  storage: Storage;
+  signer: UrlSigner;
 };

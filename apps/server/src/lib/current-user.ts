@@ -25,22 +25,31 @@ function readBearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Resolves the bearer token to a user who still exists, else throws 401. */
+export async function authenticateRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<CurrentUser> {
+  const token = readBearer(request);
+  if (!token) {
+    throw unauthorized(AUTH_ERRORS.notAuthenticated);
+  }
+  const userId = await ctx.tokens.verify(token);
+  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  if (!user) {
+    throw unauthorized(AUTH_ERRORS.invalidToken);
+  }
+  request.currentUser = { id: user.id, email: user.email, created_at: user.created_at };
+  return request.currentUser;
+}
+
 /**
  * preHandler for protected routes: a valid bearer token of a user who still exists, else 401.
  * Routes then read the user with `currentUser(request)`.
  */
 export function createRequireUser(ctx: AppContext): preHandlerAsyncHookHandler {
   return async (request) => {
-    const token = readBearer(request);
-    if (!token) {
-      throw unauthorized(AUTH_ERRORS.notAuthenticated);
-    }
-    const userId = await ctx.tokens.verify(token);
-    const user = userId ? await findUserById(ctx.db, userId) : undefined;
-    if (!user) {
-      throw unauthorized(AUTH_ERRORS.invalidToken);
-    }
-    request.currentUser = { id: user.id, email: user.email, created_at: user.created_at };
+    await authenticateRequest(ctx, request);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as users from './2026-11-22-0001-users.ts';
+import * as pdfTemplates from './2026-11-22-0002-pdf-templates.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -7,4 +8,5 @@ import * as users from './2026-11-22-0001-users.ts';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-users': users,
+  '2026-11-22-0002-pdf-templates': pdfTemplates,
 };

@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { StorageNotFoundError, type Storage } from './storage.ts';
+
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
+
+/** Files under `<dataDir>/files`, written to a temp name and renamed so readers never see half a file. */
+export function createLocalStorage(dataDir: string): Storage {
+  const root = path.join(dataDir, 'files');
+  const tmpDir = path.join(dataDir, 'tmp');
+
+  const resolveKey = (key: string): string => {
+    // Keys come from the app, but a traversal bug must not reach outside the root.
+    if (!SAFE_KEY.test(key) || key.includes('..')) {
+      throw new Error(`Unsafe storage key: ${key}`);
+    }
+    return path.join(root, key);
+  };
+
+  const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+  return {
+    put: async (key, bytes) => {
+      const target = resolveKey(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const temp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
+      try {
+        await fsp.writeFile(temp, bytes, { flag: 'wx' });
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+    },
+    read: async (key) => {
+      try {
+        return await fsp.readFile(resolveKey(key));
+      } catch (error) {
+        throw isMissing(error) ? new StorageNotFoundError(key) : error;
+      }
+    },
+    openStream: async (key) => {
+      const file = resolveKey(key);
+      try {
+        const stat = await fsp.stat(file);
+        return { stream: fs.createReadStream(file), size: stat.size };
+      } catch (error) {
+        throw isMissing(error) ? new StorageNotFoundError(key) : error;
+      }
+    },
+    remove: async (key) => {
+      await fsp.rm(resolveKey(key), { force: true });
+    },
+  };
+}
+
+/** Removes temp files a crash left behind (called at start; nothing else writes there). */
+export async function clearStorageTemp(dataDir: string): Promise<void> {
+  await fsp.rm(path.join(dataDir, 'tmp'), { recursive: true, force: true });
+}

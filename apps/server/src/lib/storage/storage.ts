@@ -1,0 +1,22 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where stored files live. Keys are relative paths chosen by the app (`templates/<uuid>.pdf`),
+ * never by users. Local disk today; an S3-compatible store implements the same four calls.
+ */
+export type Storage = {
+  /** Writes all bytes or nothing: a failed write leaves no partial file under `key`. */
+  put: (key: string, bytes: Uint8Array) => Promise<void>;
+  /** The whole file; throws StorageNotFoundError when it is missing. */
+  read: (key: string) => Promise<Buffer>;
+  /** A stream for serving; throws StorageNotFoundError when it is missing. */
+  openStream: (key: string) => Promise<{ stream: Readable; size: number }>;
+  /** Removes the file; a missing file is not an error (deletes are retried safely). */
+  remove: (key: string) => Promise<void>;
+};
+
+export class StorageNotFoundError extends Error {
+  constructor(key: string) {
+    super(`Stored file not found: ${key}`);
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
+import { AppError } from './errors.ts';
+
+export type UploadedFile = { fieldName: string; filename: string; mimetype: string; bytes: Buffer };
+
+export type MultipartForm = { fields: Record<string, string>; file: UploadedFile | null };
+
+/**
+ * Reads a multipart form with at most one file. The file is read up to the 10 MB limit and the
+ * request is refused with 413 as soon as it passes it, so an oversize upload never sits in memory.
+ */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'Expected a multipart/form-data body');
+  }
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          throw new AppError(422, 'Send one file per request');
+        }
+        const bytes = await part.toBuffer();
+        file = {
+          fieldName: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          bytes,
+        };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        413,
+        `The file is larger than the ${MAX_UPLOAD_LABEL} limit (${MAX_UPLOAD_BYTES} bytes)`,
+      );
+    }
+    throw error;
+  }
+  return { fields, file };
+}

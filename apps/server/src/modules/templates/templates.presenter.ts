@@ -1,0 +1,29 @@
+import type { FieldDataDto, Template, TemplateSummary } from '@formbridge/contract/templates';
+import type { UrlSigner } from '../../lib/signed-urls.ts';
+import type { TemplateListRow, TemplateRow } from './templates.repo.ts';
+
+/** Path of a template's PDF; responses carry it signed so a browser tab can open it. */
+export function templateFilePath(id: string): string {
+  return `/api/v1/pdf-templates/${id}/file`;
+}
+
+export function presentTemplateSummary(row: TemplateListRow, signer: UrlSigner): TemplateSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    file_path: signer.sign(templateFilePath(row.id)),
+    file_size: row.file_size,
+    field_count: row.field_count,
+    page_count: row.page_count,
+    pages: JSON.parse(row.pages) as TemplateSummary['pages'],
+  };
+}
+
+export function presentTemplate(row: TemplateRow, signer: UrlSigner): Template {
+  return {
+    ...presentTemplateSummary(row, signer),
+    field_data: JSON.parse(row.field_data) as FieldDataDto,
+  };
+}

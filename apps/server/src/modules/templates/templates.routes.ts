@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  templateFieldsResponseSchema,
+  templateSchema,
+  templateSummarySchema,
+  templateUpdateResponseSchema,
+} from '@formbridge/contract/templates';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { createFileAccess } from '../../lib/file-access.ts';
+import { readMultipartForm } from '../../lib/uploads.ts';
+import { presentTemplate, presentTemplateSummary } from './templates.presenter.ts';
+import { streamTemplateFile } from './templates.files.ts';
+import {
+  createTemplate,
+  deleteTemplate,
+  getTemplate,
+  updateTemplateWithFile,
+  type TemplateUpdate,
+} from './templates.service.ts';
+import { listTemplates } from './templates.repo.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const MULTIPART = 'multipart/form-data with `name` and `pdf_file` (PDF, at most 10 MB)';
+
+async function readTemplateUpdate(request: FastifyRequest): Promise<TemplateUpdate> {
+  if (request.isMultipart()) {
+    const form = await readMultipartForm(request);
+    return { name: form.fields.name, file: form.file };
+  }
+  const body = z
+    .object({ name: z.string().optional() })
+    .strict()
+    .parse(request.body ?? {});
+  return { name: body.name, file: null };
+}
+
+/** /api/v1/pdf-templates: upload, list, read, rename/replace, delete, fields, and the PDF itself. */
+export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const fileAccess = createFileAccess(ctx);
+    const secured = { tags: ['templates'], security: [{ bearer: [] }] };
+
+    app.post(
+      '/',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          consumes: ['multipart/form-data'],
+          description: MULTIPART,
+          response: { 201: templateSchema },
+        },
+      },
+      async (request, reply) => {
+        const form = await readMultipartForm(request);
+        const row = await createTemplate(ctx, currentUser(request).id, {
+          name: form.fields.name,
+          file: form.file,
+        });
+        return reply.status(201).send(presentTemplate(row, ctx.signer));
+      },
+    );
+
+    app.get(
+      '/',
+      {
+        preHandler: requireUser,
+        schema: { ...secured, response: { 200: z.array(templateSummarySchema) } },
+      },
+      async (request) => {
+        const rows = await listTemplates(ctx.db, currentUser(request).id);
+        return rows.map((row) => presentTemplateSummary(row, ctx.signer));
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        preHandler: requireUser,
+        schema: { ...secured, params: idParams, response: { 200: templateSchema } },
+      },
+      async (request) => {
+        const row = await getTemplate(ctx, currentUser(request).id, request.params.id);
+        return presentTemplate(row, ctx.signer);
+      },
+    );
+
+    app.put(
+      '/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          consumes: ['application/json', 'multipart/form-data'],
+          description: `JSON {"name"} to rename, or ${MULTIPART} (both optional) to replace the PDF`,
+          response: { 200: templateUpdateResponseSchema },
+        },
+      },
+      async (request) => {
+        const update = await readTemplateUpdate(request);
+        const { row, droppedMappings } = await updateTemplateWithFile(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          update,
+        );
+        return { ...presentTemplate(row, ctx.signer), dropped_mappings: droppedMappings };
+      },
+    );
+
+    app.delete(
+      '/:id',
+      { preHandler: requireUser, schema: { ...secured, params: idParams } },
+      async (request, reply) => {
+        await deleteTemplate(ctx, currentUser(request).id, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/:id/fields',
+      {
+        preHandler: requireUser,
+        schema: { ...secured, params: idParams, response: { 200: templateFieldsResponseSchema } },
+      },
+      async (request) => {
+        const template = presentTemplate(
+          await getTemplate(ctx, currentUser(request).id, request.params.id),
+          ctx.signer,
+        );
+        return {
+          field_data: template.field_data,
+          page_count: template.page_count,
+          pages: template.pages,
+        };
+      },
+    );
+
+    app.get(
+      '/:id/file',
+      {
+        schema: {
+          tags: ['templates'],
+          params: idParams,
+          querystring: z.object({
+            expires: z.string().optional(),
+            signature: z.string().optional(),
+            download: z.enum(['1', 'true']).optional(),
+          }),
+          description: 'The PDF: bearer token of its owner, or the signed `file_path` URL',
+        },
+      },
+      async (request, reply) =>
+        streamTemplateFile(
+          ctx,
+          await fileAccess(request),
+          request.params.id,
+          Boolean(request.query.download),
+          reply,
+        ),
+    );
+  };
+}

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import { TEMPLATE_MESSAGES, templateNameSchema } from '@formbridge/contract/templates';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/uploads.ts';
+import { PdfInputError } from '../../pdf/detect-errors.ts';
+import { detectFields } from '../../pdf/detect-fields.ts';
+import type { DetectedTemplate } from '../../pdf/detect-types.ts';
+import {
+  deleteTemplateRow,
+  findTemplate,
+  insertTemplate,
+  updateTemplate,
+  type TemplateRow,
+} from './templates.repo.ts';
+
+function parseName(raw: string | undefined): string {
+  const parsed = templateNameSchema.safeParse(raw ?? '');
+  if (!parsed.success) {
+    throw validationError([
+      {
+        loc: ['body', 'name'],
+        msg: parsed.error.issues[0]?.message ?? TEMPLATE_MESSAGES.nameRequired,
+      },
+    ]);
+  }
+  return parsed.data;
+}
+
+/** Detection with the user-facing outcome of contract.md: 415 not a PDF, 422 damaged/locked/XFA. */
+async function detectUpload(file: UploadedFile): Promise<DetectedTemplate> {
+  if (file.bytes.length === 0) {
+    throw new AppError(422, 'The file is empty');
+  }
+  try {
+    // pdfjs refuses Buffers and may detach what it is given: hand it a private copy.
+    return await detectFields(new Uint8Array(file.bytes));
+  } catch (error) {
+    if (error instanceof PdfInputError) {
+      throw new AppError(error.reason === 'not_pdf' ? 415 : 422, error.message, error.reason);
+    }
+    throw error;
+  }
+}
+
+function fileKey(): string {
+  return `templates/${crypto.randomUUID()}.pdf`;
+}
+
+function detectedColumns(detected: DetectedTemplate) {
+  return {
+    field_data: JSON.stringify(detected.fields),
+    field_count: Object.keys(detected.fields).length,
+    page_count: detected.page_count,
+    pages: JSON.stringify(detected.pages),
+  };
+}
+
+/** Stores the PDF and its row together: if the row cannot be written, the file is removed. */
+export async function createTemplate(
+  ctx: AppContext,
+  ownerId: string,
+  input: { name: string | undefined; file: UploadedFile | null },
+): Promise<TemplateRow> {
+  const name = parseName(input.name);
+  if (!input.file) {
+    throw validationError([{ loc: ['body', 'pdf_file'], msg: TEMPLATE_MESSAGES.fileRequired }]);
+  }
+  const detected = await detectUpload(input.file);
+  const now = new Date().toISOString();
+  const row: TemplateRow = {
+    id: crypto.randomUUID(),
+    owner_id: ownerId,
+    name,
+    file_key: fileKey(),
+    file_size: input.file.bytes.length,
+    ...detectedColumns(detected),
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.storage.put(row.file_key, input.file.bytes);
+  try {
+    await insertTemplate(ctx.db, row);
+  } catch (error) {
+    await ctx.storage.remove(row.file_key);
+    throw error;
+  }
+  return row;
+}
+
+export async function getTemplate(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+): Promise<TemplateRow> {
+  const row = await findTemplate(ctx.db, ownerId, id);
+  if (!row) {
+    throw notFound('Template');
+  }
+  return row;
+}
+
+export type TemplateUpdate = { name: string | undefined; file: UploadedFile | null };
+
+/**
+ * Renames and/or replaces the PDF. A new file is detected again; the old file is removed only
+ * after the row points at the new one, so a failure leaves the template as it was.
+ */
+export async function updateTemplateWithFile(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  input: TemplateUpdate,
+): Promise<{ row: TemplateRow; droppedMappings: Array<{ id: string; field_name: string }> }> {
+  const current = await getTemplate(ctx, ownerId, id);
+  const name = input.name === undefined ? current.name : parseName(input.name);
+  if (!input.file) {
+    await updateTemplate(ctx.db, ownerId, id, { name, updated_at: new Date().toISOString() });
+    return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
+  }
+  const detected = await detectUpload(input.file);
+  const newKey = fileKey();
+  await ctx.storage.put(newKey, input.file.bytes);
+  try {
+    await updateTemplate(ctx.db, ownerId, id, {
+      name,
+      file_key: newKey,
+      file_size: input.file.bytes.length,
+      ...detectedColumns(detected),
+      updated_at: new Date().toISOString(),
+    });
+  } catch (error) {
+    await ctx.storage.remove(newKey);
+    throw error;
+  }
+  await ctx.storage.remove(current.file_key);
+  return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
+}
+
+/** Deletes the row first, then the file: a crash in between leaves an unreferenced file, never a row without its PDF. */
+export async function deleteTemplate(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const row = await getTemplate(ctx, ownerId, id);
+  await deleteTemplateRow(ctx.db, ownerId, id);
+  await ctx.storage.remove(row.file_key);
+}

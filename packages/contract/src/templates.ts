@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { TABLE_NAME_MAX_LENGTH } from './limits.ts';
+
+/** Field types in contract.md's vocabulary. */
+export const TEMPLATE_FIELD_TYPES = [
+  'text',
+  'checkbox',
+  'radio',
+  'dropdown',
+  'list',
+  'signature',
+  'button',
+] as const;
+export type TemplateFieldType = (typeof TEMPLATE_FIELD_TYPES)[number];
+
+/** How each type is named on screen ('defaults to Text' when a field has none). */
+export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
+  text: 'Text',
+  checkbox: 'Checkbox',
+  radio: 'Radio',
+  dropdown: 'Dropdown',
+  list: 'List',
+  signature: 'Signature',
+  button: 'Button',
+};
+
+/** `[left, top, right, bottom]` in points from the top-left corner of the page as displayed. */
+export const displayedRectSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+/**
+ * One choice of a field: for dropdown/list `value` is the export value and `label` the text shown;
+ * for checkbox/radio `value` is the on-state and `label` the same made readable.
+ */
+export const fieldOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+export const widgetInfoSchema = z.object({
+  page: z.number().int().min(0),
+  rect: displayedRectSchema,
+  on_value: z.string().optional(),
+});
+
+export const fieldInfoSchema = z.object({
+  type: z.enum(TEMPLATE_FIELD_TYPES),
+  page: z.number().int().min(0),
+  rect: displayedRectSchema,
+  widgets: z.array(widgetInfoSchema),
+  options: z.array(fieldOptionSchema).optional(),
+  multiline: z.boolean().optional(),
+  max_length: z.number().int().optional(),
+  comb: z.boolean().optional(),
+  required: z.boolean().optional(),
+  read_only: z.boolean().optional(),
+  tooltip: z.string().optional(),
+  default_value: z.union([z.string(), z.array(z.string())]).optional(),
+  label: z.string().optional(),
+});
+export type FieldInfoDto = z.infer<typeof fieldInfoSchema>;
+
+/** Keyed by fully qualified field name, as `pdftk dump_data_fields` prints FieldName. */
+export const fieldDataSchema = z.record(z.string(), fieldInfoSchema);
+export type FieldDataDto = z.infer<typeof fieldDataSchema>;
+
+export const pageSizeSchema = z.object({ width: z.number(), height: z.number() });
+
+export const templateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Signed, expiring URL of the PDF relative to the API host. */
+  file_path: z.string(),
+  file_size: z.number().int(),
+  field_data: fieldDataSchema,
+  field_count: z.number().int(),
+  page_count: z.number().int(),
+  pages: z.array(pageSizeSchema),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+/** A list entry: everything but the field data, which can run to hundreds of fields. */
+export const templateSummarySchema = templateSchema.omit({ field_data: true });
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+export const templateUpdateResponseSchema = templateSchema.extend({
+  /** Mappings removed because their PDF field no longer exists in the replaced file. */
+  dropped_mappings: z.array(z.object({ id: z.uuid(), field_name: z.string() })),
+});
+export type TemplateUpdateResponse = z.infer<typeof templateUpdateResponseSchema>;
+
+export const templateFieldsResponseSchema = z.object({
+  field_data: fieldDataSchema,
+  page_count: z.number().int(),
+  pages: z.array(pageSizeSchema),
+});
+
+export const TEMPLATE_MESSAGES = {
+  nameRequired: 'Template name is required',
+  nameTooLong: `Template name must be at most ${TABLE_NAME_MAX_LENGTH} characters`,
+  fileRequired: 'A PDF file is required',
+  clientMissingInput: 'Please provide both a name and a PDF file',
+  notFound: 'Template not found',
+} as const;
+
+/** Template names: trimmed, 1–200 characters. */
+export const templateNameSchema = z
+  .string()
+  .trim()
+  .min(1, TEMPLATE_MESSAGES.nameRequired)
+  .max(TABLE_NAME_MAX_LENGTH, TEMPLATE_MESSAGES.nameTooLong);
+
+export const templateRenameBodySchema = z.object({ name: templateNameSchema });
