@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.config.ts'],
+    files: ['**/*.js', '**/*.config.ts', 'apps/web/pdf-assets.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pdfjsAssets } from './pdf-assets';
 
 const apiTarget = process.env.FORMBRIDGE_API ?? 'http://127.0.0.1:8000';
 
 // `npm run dev`: Vite serves the app and forwards /api (and signed file URLs) to the server.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pdfjsAssets()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

@@ -3,6 +3,8 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { TemplateDetailPage } from '../features/templates/components/template-detail-page';
+import { TemplatesPage } from '../features/templates/components/templates-page';
 import { AppLayout } from './layouts/app-layout';
 import { GuestLayout } from './layouts/guest-layout';
 import { GuestOnly, RequireAuth } from './route-guards';
@@ -37,7 +39,11 @@ export const router = createBrowserRouter([
         children: [
           {
             element: <AppLayout />,
-            children: [{ index: true, element: <DashboardPage /> }],
+            children: [
+              { index: true, element: <DashboardPage /> },
+              { path: '/templates', element: <TemplatesPage /> },
+              { path: '/templates/:id', element: <TemplateDetailPage /> },
+            ],
           },
         ],
       },

@@ -11,19 +11,26 @@ function tokenWith(payload: unknown): string {
 
 describe('decodeToken', () => {
   it('reads sub and exp', () => {
-    expect(decodeToken(tokenWith({ sub: 'user-1', exp: 2000 }))).toEqual({ sub: 'user-1', exp: 2000 });
+    expect(decodeToken(tokenWith({ sub: 'user-1', exp: 2000 }))).toEqual({
+      sub: 'user-1',
+      exp: 2000,
+    });
   });
 
   it('reads non-ASCII claims through base64url', () => {
     expect(decodeToken(tokenWith({ sub: 'Zoë ☃', exp: 5 }))?.sub).toBe('Zoë ☃');
   });
 
-  it.each(['', 'abc', 'a.b.c', tokenWith({ sub: 1, exp: 2 }), tokenWith({ sub: 'x' }), tokenWith('text')])(
-    'gives null for %j',
-    (token) => {
-      expect(decodeToken(token)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    'a.b.c',
+    tokenWith({ sub: 1, exp: 2 }),
+    tokenWith({ sub: 'x' }),
+    tokenWith('text'),
+  ])('gives null for %j', (token) => {
+    expect(decodeToken(token)).toBeNull();
+  });
 });
 
 describe('isTokenExpired', () => {

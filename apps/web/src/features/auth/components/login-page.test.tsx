@@ -44,7 +44,9 @@ describe('LoginPage', () => {
 
   it("reads 'Signing in...' while submitting and shows the refusal in a banner", async () => {
     let finish: (value: { ok: false; message: string }) => void = () => {};
-    const login = vi.fn(() => new Promise<{ ok: false; message: string }>((resolve) => (finish = resolve)));
+    const login = vi.fn(
+      () => new Promise<{ ok: false; message: string }>((resolve) => (finish = resolve)),
+    );
     renderLogin(login);
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'password123');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth/auth-context';
 
 const QUICK_ACTIONS = [
-  { label: 'Upload PDF Template', to: '/templates', hint: 'Add a fillable PDF form' },
+  { label: 'Upload PDF Template', to: '/templates?upload=1', hint: 'Add a fillable PDF form' },
   { label: 'Create Data Table', to: '/tables', hint: 'Define the data your forms need' },
   { label: 'View Completed Forms', to: '/forms', hint: 'Download, e-mail or share results' },
 ];

@@ -1,0 +1,40 @@
+import { Button } from './button';
+import { Modal } from './modal';
+
+type Props = {
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  isBusy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A destructive action asks first; the confirm button shows progress while it runs. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel = 'Delete',
+  isBusy,
+  onConfirm,
+  onCancel,
+}: Props) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={isBusy}>
+            {isBusy ? 'Deleting...' : confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-600">{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useDeleteTemplate, useTemplate } from '../api/templates-api';
+import { TemplateFieldsTable } from './template-fields-table';
+import { TemplatePreview } from './template-preview';
+
+export function TemplateDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const template = useTemplate(id);
+  const deleteTemplate = useDeleteTemplate();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const isNotFound = template.error instanceof ApiError && template.error.status === 404;
+
+  useEffect(() => {
+    if (template.isError && !isNotFound) {
+      notify.error('Failed to load template data');
+    }
+  }, [template.isError, isNotFound]);
+
+  if (template.isPending) {
+    return <Spinner />;
+  }
+  if (!template.data) {
+    return (
+      <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold text-slate-900">Template not found</h1>
+        <Link
+          to="/templates"
+          className="mt-4 inline-block font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          Back to templates
+        </Link>
+      </div>
+    );
+  }
+
+  const data = template.data;
+  const onDelete = async () => {
+    try {
+      await deleteTemplate.mutateAsync(data.id);
+      notify.success('Template deleted successfully');
+      await navigate('/templates');
+    } catch {
+      notify.error('Failed to delete template');
+      setIsConfirmOpen(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <Link to="/templates" className="text-sm text-indigo-600 hover:text-indigo-500">
+            ← Templates
+          </Link>
+          <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.name}</h1>
+          <p className="mt-1 text-sm text-slate-500">Created {formatDateTime(data.created_at)}</p>
+        </div>
+        <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
+          Delete
+        </Button>
+      </div>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">Form fields</dt>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="field-count">
+            {data.field_count}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">Pages</dt>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900">{data.page_count}</dd>
+        </div>
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
+          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+            Form fields
+          </h2>
+          <TemplateFieldsTable fieldData={data.field_data} />
+        </section>
+        <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
+          <h2 className="mb-3 font-semibold text-slate-900">Preview</h2>
+          <TemplatePreview fileUrl={data.file_path} pageCount={data.page_count} />
+        </section>
+      </div>
+      {isConfirmOpen ? (
+        <ConfirmDialog
+          title="Delete template"
+          message="Are you sure you want to delete this template? This action cannot be undone. Its field mappings are removed too."
+          isBusy={deleteTemplate.isPending}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setIsConfirmOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

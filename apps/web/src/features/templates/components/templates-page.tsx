@@ -1,0 +1,81 @@
+import type { TemplateSummary } from '@formbridge/contract/templates';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/toast';
+import { useDeleteTemplate, useTemplates } from '../api/templates-api';
+import { TemplateCard } from './template-card';
+import { TemplateUploadDialog } from './template-upload-dialog';
+
+export function TemplatesPage() {
+  const templates = useTemplates();
+  const deleteTemplate = useDeleteTemplate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [isUploadOpen, setIsUploadOpen] = useState(searchParams.get('upload') === '1');
+  const [pendingDelete, setPendingDelete] = useState<TemplateSummary | null>(null);
+
+  useEffect(() => {
+    if (templates.isError) {
+      notify.error('Failed to load templates');
+    }
+  }, [templates.isError]);
+
+  const closeUpload = () => {
+    setIsUploadOpen(false);
+    if (searchParams.has('upload')) {
+      setSearchParams({}, { replace: true });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) {
+      return;
+    }
+    try {
+      await deleteTemplate.mutateAsync(pendingDelete.id);
+      notify.success('Template deleted successfully');
+    } catch {
+      notify.error('Failed to delete template');
+    } finally {
+      setPendingDelete(null);
+    }
+  };
+
+  const list = templates.data ?? [];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">PDF Templates</h1>
+        <Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button>
+      </div>
+      {templates.isPending ? (
+        <Spinner />
+      ) : list.length === 0 ? (
+        <EmptyState
+          title="No templates found"
+          message="Get started by uploading your first PDF template."
+          action={<Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button>}
+        />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((template) => (
+            <TemplateCard key={template.id} template={template} onDelete={setPendingDelete} />
+          ))}
+        </div>
+      )}
+      {isUploadOpen ? <TemplateUploadDialog onClose={closeUpload} /> : null}
+      {pendingDelete ? (
+        <ConfirmDialog
+          title="Delete template"
+          message="Are you sure you want to delete this template? This action cannot be undone."
+          isBusy={deleteTemplate.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setPendingDelete(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
