@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { mergePhrases, nearestLabel } from './detect-labels.ts';
+import type { TextPhrase } from './detect-labels.ts';
+
+const phrase = (text: string, rect: TextPhrase['rect']): TextPhrase => ({
+  text,
+  rect,
+  size: rect[3] - rect[1],
+});
+
+describe('mergePhrases', () => {
+  it('joins words on one line and keeps separate lines and distant columns apart', () => {
+    const merged = mergePhrases([
+      phrase('Last', [10, 10, 30, 20]),
+      phrase('name:', [32, 10, 60, 20]),
+      phrase('City', [10, 40, 30, 50]),
+      phrase('Zip', [200, 10, 220, 20]),
+      phrase('....', [62, 10, 80, 20]),
+    ]);
+    expect(merged.map((p) => p.text)).toEqual(['Last name: ....', 'Zip', 'City']);
+  });
+});
+
+describe('nearestLabel', () => {
+  const field: TextPhrase['rect'] = [100, 100, 200, 120];
+
+  it('prefers the closest text on the same line to the left, cleaned of leaders and colons', () => {
+    const phrases = [
+      phrase('Far away', [0, 102, 20, 112]),
+      phrase('Name: ....', [50, 104, 95, 114]),
+    ];
+    expect(nearestLabel(field, phrases)).toBe('Name');
+  });
+
+  it('uses text above the field when nothing is on its left', () => {
+    expect(nearestLabel(field, [phrase('Address', [100, 85, 140, 95])])).toBe('Address');
+  });
+
+  it('ignores text that is too far, below, or to the right unless asked', () => {
+    const phrases = [
+      phrase('Below', [100, 130, 140, 140]),
+      phrase('Right', [205, 102, 230, 112]),
+      phrase('Way above', [100, 10, 150, 20]),
+    ];
+    expect(nearestLabel(field, phrases)).toBeUndefined();
+    expect(nearestLabel(field, phrases, { right: true })).toBe('Right');
+  });
+});
