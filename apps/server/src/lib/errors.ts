@@ -10,12 +10,20 @@ export class AppError extends Error {
   readonly status: number;
   readonly detail: string | ValidationIssue[];
   readonly code: string | undefined;
+  /** Close the connection after answering: the client is still sending a body we refuse to read. */
+  readonly closeConnection: boolean;
 
-  constructor(status: number, detail: string | ValidationIssue[], code?: string) {
+  constructor(
+    status: number,
+    detail: string | ValidationIssue[],
+    code?: string,
+    options: { closeConnection?: boolean } = {},
+  ) {
     super(typeof detail === 'string' ? detail : 'Validation failed');
     this.status = status;
     this.detail = detail;
     this.code = code;
+    this.closeConnection = options.closeConnection ?? false;
   }
 }
 
@@ -62,6 +70,9 @@ function toIssues(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.closeConnection) {
+        void reply.header('connection', 'close');
+      }
       const body = error.code
         ? { detail: error.detail, code: error.code }
         : { detail: error.detail };
@@ -85,6 +96,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
+    }
+    if (request.raw.destroyed || (error as { code?: string }).code === 'ECONNRESET') {
+      // The client went away mid-request: nobody is left to answer, and it is not our fault.
+      request.log.info({ reason: error.message }, 'client aborted the request');
+      return reply;
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });

@@ -2,6 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { AppError } from './errors.ts';
 
+/** Room for the other form fields and part headers next to a file at the limit. */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+function tooLarge(closeConnection: boolean): AppError {
+  const detail = `The file is larger than the ${MAX_UPLOAD_LABEL} limit (${MAX_UPLOAD_BYTES} bytes)`;
+  return new AppError(413, detail, undefined, { closeConnection });
+}
+
 export type UploadedFile = { fieldName: string; filename: string; mimetype: string; bytes: Buffer };
 
 export type MultipartForm = { fields: Record<string, string>; file: UploadedFile | null };
@@ -13,6 +21,12 @@ export type MultipartForm = { fields: Record<string, string>; file: UploadedFile
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Expected a multipart/form-data body');
+  }
+  // A declared length far past the limit is refused before a byte is read; the connection is
+  // closed so the client stops sending instead of the server draining it.
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw tooLarge(true);
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;

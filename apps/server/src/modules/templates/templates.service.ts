@@ -5,6 +5,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { detectFields } from '../../pdf/detect-fields.ts';
+import { repairFieldTree } from '../../pdf/pdf-repair.ts';
 import type { DetectedTemplate } from '../../pdf/detect-types.ts';
 import {
   deleteTemplateRow,
@@ -25,6 +26,21 @@ function parseName(raw: string | undefined): string {
     ]);
   }
   return parsed.data;
+}
+
+type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array };
+
+/**
+ * Detects the fields and, when widgets on the pages are missing from the field tree, stores a
+ * repaired copy so every tool that fills it later (ours, pdftk, viewers) sees the same fields.
+ */
+async function analyseUpload(file: UploadedFile): Promise<AnalysedUpload> {
+  const detected = await detectUpload(file);
+  const repaired =
+    Object.keys(detected.fields).length > 0
+      ? await repairFieldTree(new Uint8Array(file.bytes))
+      : null;
+  return { detected, storedBytes: repaired ?? file.bytes };
 }
 
 /** Detection with the user-facing outcome of contract.md: 415 not a PDF, 422 damaged/locked/XFA. */
@@ -66,19 +82,19 @@ export async function createTemplate(
   if (!input.file) {
     throw validationError([{ loc: ['body', 'pdf_file'], msg: TEMPLATE_MESSAGES.fileRequired }]);
   }
-  const detected = await detectUpload(input.file);
+  const { detected, storedBytes } = await analyseUpload(input.file);
   const now = new Date().toISOString();
   const row: TemplateRow = {
     id: crypto.randomUUID(),
     owner_id: ownerId,
     name,
     file_key: fileKey(),
-    file_size: input.file.bytes.length,
+    file_size: storedBytes.length,
     ...detectedColumns(detected),
     created_at: now,
     updated_at: now,
   };
-  await ctx.storage.put(row.file_key, input.file.bytes);
+  await ctx.storage.put(row.file_key, storedBytes);
   try {
     await insertTemplate(ctx.db, row);
   } catch (error) {
@@ -118,14 +134,14 @@ export async function updateTemplateWithFile(
     await updateTemplate(ctx.db, ownerId, id, { name, updated_at: new Date().toISOString() });
     return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
   }
-  const detected = await detectUpload(input.file);
+  const { detected, storedBytes } = await analyseUpload(input.file);
   const newKey = fileKey();
-  await ctx.storage.put(newKey, input.file.bytes);
+  await ctx.storage.put(newKey, storedBytes);
   try {
     await updateTemplate(ctx.db, ownerId, id, {
       name,
       file_key: newKey,
-      file_size: input.file.bytes.length,
+      file_size: storedBytes.length,
       ...detectedColumns(detected),
       updated_at: new Date().toISOString(),
     });

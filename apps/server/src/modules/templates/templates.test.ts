@@ -140,6 +140,17 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     expect(template.field_count).toBe(6);
   });
 
+  it('stores a repaired copy when widgets are missing from the field tree', async () => {
+    const original = readFixture(CORPUS_FIXTURES, 'qpdf_form-errors.pdf');
+    const template = await createTemplate(t, user, original);
+    expect(template.field_count).toBe(7);
+    const stored = Buffer.from(await (await fetch(t.baseUrl + template.file_path)).arrayBuffer());
+    // An incremental update: the upload's bytes are kept and the repair is appended.
+    expect(stored.length).toBeGreaterThan(original.length);
+    expect(stored.subarray(0, original.length).equals(original)).toBe(true);
+    expect(template.file_size).toBe(stored.length);
+  });
+
   it('gives a PDF without a form an empty field_data', async () => {
     const template = await createTemplate(t, user, readFixture(OWN_FIXTURES, 'plain-no-form.pdf'));
     expect(template.field_data).toEqual({});
