@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { mappedFieldKeySchema } from './mapping-keys.ts';
+
+/** A stored mapping, with the names the screens show next to it. */
+export const fieldMappingSchema = z.object({
+  id: z.uuid(),
+  template_id: z.uuid(),
+  field_name: z.string(),
+  mapped_table_id: z.uuid(),
+  mapped_field_key: z.string(),
+  suggested: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Name of the mapped table, for 'table.field' labels. */
+  table_name: z.string(),
+  /** Label of the target: the field's or rule's label, 'Link → Field' for linked, the universal label. */
+  target_label: z.string(),
+});
+export type FieldMapping = z.infer<typeof fieldMappingSchema>;
+
+export const createMappingBodySchema = z.object({
+  template_id: z.uuid(),
+  field_name: z.string().min(1).max(1000),
+  mapped_table_id: z.uuid(),
+  mapped_field_key: mappedFieldKeySchema,
+  suggested: z.boolean().default(false),
+});
+export type CreateMappingBody = z.input<typeof createMappingBodySchema>;
+
+export const updateMappingBodySchema = z.object({
+  mapped_field_key: mappedFieldKeySchema,
+  /** Optional: moving a mapping to another table of the user's. */
+  mapped_table_id: z.uuid().optional(),
+  suggested: z.boolean().optional(),
+});
+export type UpdateMappingBody = z.input<typeof updateMappingBodySchema>;
+
+export const suggestionSchema = z.object({
+  field_name: z.string(),
+  suggested_field_key: z.string(),
+  confidence_score: z.number().min(0).max(1),
+});
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+export const suggestResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+
+export const universalFieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.string(),
+});
+export type UniversalField = z.infer<typeof universalFieldSchema>;
+
+export const MAPPING_MESSAGES = {
+  notFound: 'Mapping not found',
+  duplicate: (field: string) =>
+    `Field "${field}" is already mapped; update or remove its mapping instead`,
+  unknownPdfField: (field: string) => `The template has no field named "${field}"`,
+  unknownTarget: (key: string, table: string) => `"${key}" is not a field of table "${table}"`,
+  fileTarget: (key: string) => `"${key}" is a file field; files cannot fill a PDF field`,
+  unknownUniversal: (key: string) => `"${key}" is not a universal dynamic field`,
+  notALink: (field: string) => `"${field}" is not a link field`,
+  linkWithoutTable: (field: string) => `Link field "${field}" has no linked table`,
+} as const;
