@@ -109,3 +109,10 @@ export const templateNameSchema = z
   .max(TABLE_NAME_MAX_LENGTH, TEMPLATE_MESSAGES.nameTooLong);
 
 export const templateRenameBodySchema = z.object({ name: templateNameSchema });
+
+/** Fields in page order, then top to bottom and left to right: the order people read the form. */
+export function sortFieldsByPosition(fieldData: FieldDataDto): Array<[string, FieldInfoDto]> {
+  return Object.entries(fieldData).sort(
+    ([, a], [, b]) => a.page - b.page || a.rect[1] - b.rect[1] || a.rect[0] - b.rect[0],
+  );
+}

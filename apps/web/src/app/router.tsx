@@ -3,6 +3,7 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { MappingPage } from '../features/mapping/components/mapping-page';
 import { TemplateDetailPage } from '../features/templates/components/template-detail-page';
 import { TemplatesPage } from '../features/templates/components/templates-page';
 import { AppLayout } from './layouts/app-layout';
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
               { index: true, element: <DashboardPage /> },
               { path: '/templates', element: <TemplatesPage /> },
               { path: '/templates/:id', element: <TemplateDetailPage /> },
+              { path: '/mapping/:templateId', element: <MappingPage /> },
             ],
           },
         ],

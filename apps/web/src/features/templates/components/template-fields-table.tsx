@@ -1,11 +1,8 @@
-import { TEMPLATE_FIELD_TYPE_LABELS, type FieldDataDto } from '@formbridge/contract/templates';
-
-/** Fields in page order, then top to bottom, the way they appear on the form. */
-export function sortFieldsByPosition(fieldData: FieldDataDto) {
-  return Object.entries(fieldData).sort(
-    ([, a], [, b]) => a.page - b.page || a.rect[1] - b.rect[1] || a.rect[0] - b.rect[0],
-  );
-}
+import {
+  sortFieldsByPosition,
+  TEMPLATE_FIELD_TYPE_LABELS,
+  type FieldDataDto,
+} from '@formbridge/contract/templates';
 
 export function TemplateFieldsTable({ fieldData }: { fieldData: FieldDataDto }) {
   const fields = sortFieldsByPosition(fieldData);

@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateMappingBody,
+  FieldMapping,
+  Suggestion,
+  UniversalField,
+  UpdateMappingBody,
+} from '@formbridge/contract/mappings';
+import type { Table } from '@formbridge/contract/tables';
+import type { Template } from '@formbridge/contract/templates';
+import { apiRequest } from '../../../lib/api-client';
+
+const mappingsKey = (templateId: string) => ['mappings', templateId] as const;
+
+export const mappingTemplateQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['templates', id],
+    queryFn: () => apiRequest<Template>(`/api/v1/pdf-templates/${id}`),
+    retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
+  });
+
+export function useMappingTemplate(id: string) {
+  return useQuery(mappingTemplateQuery(id));
+}
+
+export function useTemplateMappings(templateId: string) {
+  return useQuery({
+    queryKey: mappingsKey(templateId),
+    queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
+  });
+}
+
+/** The user's tables, for the selector and for resolving link fields. */
+export function useMappingTables() {
+  return useQuery({
+    queryKey: ['tables'],
+    queryFn: async () => {
+      const tables = await apiRequest<unknown>('/api/v1/dynamic-tables/');
+      return Array.isArray(tables) ? (tables as Table[]) : [];
+    },
+  });
+}
+
+export function useUniversalFields() {
+  return useQuery({
+    queryKey: ['universal-fields'],
+    queryFn: () => apiRequest<UniversalField[]>('/api/v1/field-mappings/universal-dynamic-fields'),
+    staleTime: Infinity,
+  });
+}
+
+function useInvalidateMappings(templateId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: mappingsKey(templateId) });
+}
+
+export function useCreateMapping(templateId: string) {
+  const invalidate = useInvalidateMappings(templateId);
+  return useMutation({
+    mutationFn: (body: CreateMappingBody) =>
+      apiRequest<FieldMapping>('/api/v1/field-mappings/', { method: 'POST', json: body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateMapping(templateId: string) {
+  const invalidate = useInvalidateMappings(templateId);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateMappingBody }) =>
+      apiRequest<FieldMapping>(`/api/v1/field-mappings/${id}`, { method: 'PUT', json: body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteMapping(templateId: string) {
+  const invalidate = useInvalidateMappings(templateId);
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/v1/field-mappings/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useGenerateSuggestions(templateId: string) {
+  return useMutation({
+    mutationFn: (tableId: string) =>
+      apiRequest<{ suggestions: Suggestion[] }>(
+        `/api/v1/field-mappings/template/${templateId}/suggest?table_id=${encodeURIComponent(tableId)}`,
+        { method: 'POST' },
+      ),
+  });
+}

@@ -1,0 +1,20 @@
+import type { FieldInfoDto } from '@formbridge/contract/templates';
+
+/** A PDF field as people recognise it: its tooltip or printed label, with the technical name under it. */
+export function FieldCaption({ name, info }: { name: string; info: FieldInfoDto }) {
+  const human = info.tooltip ?? info.label;
+  return (
+    <span className="block min-w-0">
+      {human ? (
+        <span className="block truncate text-sm text-slate-800" title={human}>
+          {human}
+        </span>
+      ) : null}
+      <span
+        className={`block font-mono text-xs break-all ${human ? 'text-slate-400' : 'text-slate-800'}`}
+      >
+        {name}
+      </span>
+    </span>
+  );
+}

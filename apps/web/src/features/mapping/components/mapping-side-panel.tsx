@@ -1,0 +1,113 @@
+import type { FieldInfoDto } from '@formbridge/contract/templates';
+import type { MappingState } from '../hooks/use-mapping-state';
+import { FieldCaption } from './field-caption';
+import { MappingProgress } from './mapping-progress';
+import { MappingTargetSelect } from './mapping-target-select';
+
+type Props = {
+  state: MappingState;
+  fields: Array<[string, FieldInfoDto]>;
+  selected: string | null;
+  highlighted: string | null;
+  onSelect: (name: string) => void;
+  onCloseEditor: () => void;
+};
+
+export const EDITOR_INPUT_ID = 'visual-mapping-editor';
+
+function targetText(state: MappingState, name: string): string | null {
+  const mapping = state.mappingByField.get(name);
+  return mapping ? `${mapping.table_name}.${mapping.mapped_field_key}` : null;
+}
+
+/** Progress, the selected field's editor and the list of every field (Tab/Enter/Escape work here). */
+export function MappingSidePanel({
+  state,
+  fields,
+  selected,
+  highlighted,
+  onSelect,
+  onCloseEditor,
+}: Props) {
+  const mappedCount = fields.filter(([name]) => state.mappingByField.has(name)).length;
+  const selectedInfo = selected ? fields.find(([name]) => name === selected)?.[1] : undefined;
+  return (
+    <aside
+      className="flex min-h-0 flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          onCloseEditor();
+        }
+      }}
+    >
+      <MappingProgress mapped={mappedCount} total={fields.length} />
+      {selected && selectedInfo ? (
+        <section
+          aria-label="Selected field"
+          className="rounded-md border border-blue-200 bg-blue-50 p-3"
+        >
+          <div className="flex items-start justify-between gap-2">
+            <FieldCaption name={selected} info={selectedInfo} />
+            <button
+              type="button"
+              onClick={onCloseEditor}
+              className="text-xs text-slate-500 hover:text-slate-700"
+            >
+              Close
+            </button>
+          </div>
+          <label
+            htmlFor={EDITOR_INPUT_ID}
+            className="mt-3 block text-sm font-medium text-slate-700"
+          >
+            Map to table field:
+          </label>
+          <div className="mt-1">
+            <MappingTargetSelect
+              inputId={EDITOR_INPUT_ID}
+              groups={state.targetGroups}
+              value={state.mappingByField.get(selected)?.mapped_field_key ?? null}
+              fallbackLabel={targetText(state, selected) ?? undefined}
+              isDisabled={!state.selectedTable}
+              onChange={(key) => void state.assign(selected, key)}
+            />
+          </div>
+          {!state.selectedTable ? (
+            <p className="mt-2 text-xs text-slate-500">Select a table above to map this field.</p>
+          ) : null}
+          {targetText(state, selected) ? (
+            <p className="mt-2 text-xs text-green-700">
+              Field is mapped to: {targetText(state, selected)}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto" aria-label="PDF fields">
+        {fields.map(([name, info]) => {
+          const target = targetText(state, name);
+          const isSelected = name === selected;
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                data-field-row={name}
+                onClick={() => onSelect(name)}
+                className={`w-full rounded-md px-3 py-2 text-left transition-colors ${
+                  isSelected ? 'ring-2 ring-blue-500' : ''
+                } ${highlighted === name ? 'bg-blue-100' : 'hover:bg-slate-50'}`}
+              >
+                <FieldCaption name={name} info={info} />
+                <span className="mt-1 flex justify-between gap-2 text-xs">
+                  <span className="text-slate-500">Page {info.page + 1}</span>
+                  <span className={target ? 'truncate text-green-700' : 'text-slate-400'}>
+                    {target ?? 'Not mapped'}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+import { Button } from '../../../components/ui/button';
+import type { MappingState } from '../hooks/use-mapping-state';
+
+/** Table selector, Generate Suggestions / Apply All, and the notices about the chosen table. */
+export function MappingToolbar({ state }: { state: MappingState }) {
+  const tables = state.tables.data ?? [];
+  return (
+    <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-64 flex-col text-sm font-medium text-slate-700">
+          Data table
+          <select
+            value={state.selectedTableId}
+            onChange={(event) => state.selectTable(event.target.value)}
+            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          >
+            <option value="">Select a table...</option>
+            {tables.map((table) => (
+              <option key={table.id} value={table.id}>
+                {table.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button
+          onClick={() => void state.generateSuggestions()}
+          disabled={!state.selectedTable || state.isGenerating}
+        >
+          {state.isGenerating ? 'Generating...' : 'Generate Suggestions'}
+        </Button>
+        {state.suggestions.size > 0 || state.isApplying ? (
+          <Button
+            variant="secondary"
+            onClick={() => void state.applyAllSuggestions()}
+            disabled={state.isApplying}
+          >
+            {state.isApplying ? 'Applying...' : 'Apply All Suggestions'}
+          </Button>
+        ) : null}
+      </div>
+      {!state.selectedTableId ? (
+        <p className="text-sm text-slate-500">
+          Tip: select a table to map PDF form fields to its columns.
+        </p>
+      ) : null}
+      {state.isSelectedTableMissing ? (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          Selected table not found. It may have been deleted.
+        </p>
+      ) : null}
+    </div>
+  );
+}

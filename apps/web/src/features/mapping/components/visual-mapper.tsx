@@ -1,0 +1,120 @@
+import { MAPPING_ZOOM, SELECTED_ROW_HIGHLIGHT_MS } from '@formbridge/contract/limits';
+import { sortFieldsByPosition } from '@formbridge/contract/templates';
+import { useEffect, useRef, useState } from 'react';
+import { getDefaultZoom, getDeviceClass } from '../../../lib/device';
+import type { MappingState } from '../hooks/use-mapping-state';
+import { MappingPdfPage, type BoxState } from './mapping-pdf-page';
+import { EDITOR_INPUT_ID, MappingSidePanel } from './mapping-side-panel';
+import { VisualToolbar, type ViewMode } from './visual-toolbar';
+
+/** Visual Mapping: the form with a box over every field, and the side panel to map them. */
+export function VisualMapper({ state }: { state: MappingState }) {
+  const template = state.template.data;
+  const fields = sortFieldsByPosition(template?.field_data ?? {});
+  const [zoom, setZoom] = useState(() => getDefaultZoom());
+  const [view, setView] = useState<ViewMode>(() =>
+    getDeviceClass() === 'mobile' ? 'pdf' : 'split',
+  );
+  const [pageIndex, setPageIndex] = useState(0);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const pageAreaRef = useRef<HTMLDivElement>(null);
+  const pageCount = template?.page_count ?? 1;
+
+  useEffect(() => {
+    if (!highlighted) {
+      return;
+    }
+    const timer = setTimeout(() => setHighlighted(null), SELECTED_ROW_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  const selectField = (name: string) => {
+    const info = template?.field_data[name];
+    if (info && info.page !== pageIndex) {
+      setPageIndex(info.page);
+    }
+    setSelected(name);
+    setHighlighted(name);
+    document
+      .querySelector(`[data-field-row="${CSS.escape(name)}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+    // The editor opens with its dropdown focused, so Enter → choose → done works from the keyboard.
+    setTimeout(() => document.getElementById(EDITOR_INPUT_ID)?.focus(), 0);
+  };
+
+  const fitWidth = () => {
+    const pageWidth = template?.pages[pageIndex]?.width;
+    const available = pageAreaRef.current?.clientWidth;
+    if (pageWidth && available) {
+      const fitted = Math.floor(((available - 32) / pageWidth) * 100);
+      setZoom(Math.min(MAPPING_ZOOM.max, Math.max(MAPPING_ZOOM.min, fitted)));
+    }
+  };
+
+  const boxState = (name: string): BoxState =>
+    name === selected
+      ? 'selected'
+      : name === hovered
+        ? 'hovered'
+        : state.mappingByField.has(name)
+          ? 'mapped'
+          : 'unmapped';
+  const boxTitle = (name: string) => {
+    const mapping = state.mappingByField.get(name);
+    return mapping
+      ? `${name} → ${mapping.table_name}.${mapping.mapped_field_key}`
+      : `${name}: Click to map`;
+  };
+
+  if (!template) {
+    return null;
+  }
+  return (
+    <div className="space-y-3">
+      <VisualToolbar
+        view={view}
+        onViewChange={setView}
+        zoom={zoom}
+        onZoomChange={setZoom}
+        onFitWidth={fitWidth}
+        pageIndex={pageIndex}
+        pageCount={pageCount}
+        onPageChange={setPageIndex}
+      />
+      <div className={`grid gap-4 ${view === 'split' ? 'lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}`}>
+        {view !== 'fields' ? (
+          <div
+            ref={pageAreaRef}
+            className="min-w-0 overflow-auto rounded-lg bg-slate-100 p-4"
+            style={{ maxHeight: '75vh' }}
+          >
+            <MappingPdfPage
+              fileUrl={template.file_path}
+              pageIndex={pageIndex}
+              zoom={zoom}
+              fields={fields}
+              boxState={boxState}
+              boxTitle={boxTitle}
+              onSelect={selectField}
+              onHover={setHovered}
+            />
+          </div>
+        ) : null}
+        {view !== 'pdf' || selected ? (
+          <div className="lg:max-h-[75vh]">
+            <MappingSidePanel
+              state={state}
+              fields={fields}
+              selected={selected}
+              highlighted={highlighted}
+              onSelect={selectField}
+              onCloseEditor={() => setSelected(null)}
+            />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

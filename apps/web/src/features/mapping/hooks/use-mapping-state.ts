@@ -1,0 +1,194 @@
+import type { FieldMapping, Suggestion } from '@formbridge/contract/mappings';
+import { listMappingTargets, type TargetTable } from '@formbridge/contract/mapping-targets';
+import { useEffect, useMemo, useState } from 'react';
+import { notify } from '../../../lib/toast';
+import {
+  useCreateMapping,
+  useDeleteMapping,
+  useGenerateSuggestions,
+  useMappingTables,
+  useMappingTemplate,
+  useTemplateMappings,
+  useUniversalFields,
+  useUpdateMapping,
+} from '../api/mapping-api';
+
+/** Everything the mapping screen shows and does, shared by the table view and the visual view. */
+export function useMappingState(templateId: string) {
+  const template = useMappingTemplate(templateId);
+  const mappings = useTemplateMappings(templateId);
+  const tables = useMappingTables();
+  const universal = useUniversalFields();
+  const createMapping = useCreateMapping(templateId);
+  const updateMapping = useUpdateMapping(templateId);
+  const deleteMapping = useDeleteMapping(templateId);
+  const suggest = useGenerateSuggestions(templateId);
+  const [chosenTableId, setChosenTableId] = useState<string | null>(null);
+  const [suggestions, setSuggestions] = useState<Map<string, Suggestion>>(new Map());
+  const [isApplying, setIsApplying] = useState(false);
+
+  // On first load the table of the first existing mapping is preselected (spec §4).
+  const selectedTableId = chosenTableId ?? mappings.data?.[0]?.mapped_table_id ?? '';
+  const tablesById = useMemo(
+    () => new Map<string, TargetTable>((tables.data ?? []).map((table) => [table.id, table])),
+    [tables.data],
+  );
+  const selectedTable = selectedTableId ? tablesById.get(selectedTableId) : undefined;
+  const isSelectedTableMissing = Boolean(selectedTableId) && tables.isSuccess && !selectedTable;
+  const targetGroups = useMemo(
+    () =>
+      selectedTable ? listMappingTargets(selectedTable, tablesById, universal.data ?? []) : [],
+    [selectedTable, tablesById, universal.data],
+  );
+  const unloadableLinks = (selectedTable?.fields ?? []).filter(
+    (field) =>
+      field.type === 'link' && !(field.linked_table_id && tablesById.has(field.linked_table_id)),
+  );
+  const mappingByField = useMemo(
+    () =>
+      new Map<string, FieldMapping>(
+        (mappings.data ?? []).map((mapping) => [mapping.field_name, mapping]),
+      ),
+    [mappings.data],
+  );
+
+  useEffect(() => {
+    if (template.isError || mappings.isError || tables.isError) {
+      notify.error('Failed to load mapping data');
+    }
+  }, [template.isError, mappings.isError, tables.isError]);
+  useEffect(() => {
+    if (universal.isError) {
+      notify.warning('Could not load universal dynamic fields.');
+    }
+  }, [universal.isError]);
+  const unloadableNames = unloadableLinks.map((field) => field.name).join(', ');
+  useEffect(() => {
+    if (unloadableNames) {
+      notify.warning(`Some linked table fields could not be loaded: ${unloadableNames}`);
+    }
+  }, [unloadableNames]);
+
+  const selectTable = (tableId: string) => {
+    setChosenTableId(tableId);
+    setSuggestions(new Map());
+  };
+
+  /** Choosing a value creates or updates the mapping; clearing it removes the mapping. */
+  const assign = async (
+    fieldName: string,
+    key: string | null,
+    options: { suggested?: boolean; quiet?: boolean } = {},
+  ) => {
+    const existing = mappingByField.get(fieldName);
+    try {
+      if (key === null) {
+        if (existing) {
+          await deleteMapping.mutateAsync(existing.id);
+          notify.success('Mapping removed successfully');
+        }
+        return true;
+      }
+      if (existing) {
+        await updateMapping.mutateAsync({
+          id: existing.id,
+          body: {
+            mapped_field_key: key,
+            mapped_table_id: selectedTableId,
+            suggested: options.suggested ?? false,
+          },
+        });
+        if (!options.quiet) {
+          notify.success('Mapping updated successfully');
+        }
+      } else {
+        await createMapping.mutateAsync({
+          template_id: templateId,
+          field_name: fieldName,
+          mapped_table_id: selectedTableId,
+          mapped_field_key: key,
+          suggested: options.suggested ?? false,
+        });
+        if (!options.quiet) {
+          notify.success(`Field "${fieldName}" mapped successfully`);
+        }
+      }
+      setSuggestions((current) => {
+        const next = new Map(current);
+        next.delete(fieldName);
+        return next;
+      });
+      return true;
+    } catch {
+      if (!options.quiet) {
+        notify.error(
+          key === null
+            ? 'Failed to remove mapping'
+            : existing
+              ? 'Failed to update mapping'
+              : `Failed to map field "${fieldName}"`,
+        );
+      }
+      return false;
+    }
+  };
+
+  const generateSuggestions = async () => {
+    if (!selectedTableId) {
+      notify.warning('Please select a table first');
+      return;
+    }
+    try {
+      const result = await suggest.mutateAsync(selectedTableId);
+      setSuggestions(new Map(result.suggestions.map((item) => [item.field_name, item])));
+      notify.success('Mapping suggestions generated');
+    } catch {
+      notify.error('Failed to generate mapping suggestions');
+    }
+  };
+
+  const applyAllSuggestions = async () => {
+    const pending = [...suggestions.values()];
+    if (pending.length === 0) {
+      notify.warning('No suggestions available to apply');
+      return;
+    }
+    setIsApplying(true);
+    let applied = 0;
+    for (const item of pending) {
+      if (
+        await assign(item.field_name, item.suggested_field_key, { suggested: true, quiet: true })
+      ) {
+        applied += 1;
+      }
+    }
+    setIsApplying(false);
+    if (applied === pending.length) {
+      notify.success('All suggestions applied successfully');
+    } else if (applied > 0) {
+      notify.warning(`Applied ${applied} of ${pending.length} suggestions`);
+    } else {
+      notify.error('Failed to apply all suggestions');
+    }
+  };
+
+  return {
+    template,
+    mappings,
+    tables,
+    selectedTableId,
+    selectedTable,
+    isSelectedTableMissing,
+    targetGroups,
+    mappingByField,
+    suggestions,
+    isGenerating: suggest.isPending,
+    isApplying,
+    selectTable,
+    assign,
+    generateSuggestions,
+    applyAllSuggestions,
+  };
+}
+
+export type MappingState = ReturnType<typeof useMappingState>;
