@@ -16,6 +16,14 @@ import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import {
+  fileDownloadRoutes,
+  recordFileRoutes,
+} from './modules/record-files/record-files.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
 
 export type BuildOptions = {
   loginThrottle?: LoginThrottleOptions;
@@ -66,6 +74,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
+  await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
+  await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });
+  await app.register(recordsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
+  await app.register(importsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
+  // The spec's client uploads to /files/...; the same routes live under /api/v1/files too.
+  await app.register(recordFileRoutes(ctx), { prefix: '/files' });
+  await app.register(recordFileRoutes(ctx), { prefix: '/api/v1/files' });
+  await app.register(fileDownloadRoutes(ctx), { prefix: '/api/v1/files' });
   await registerWebApp(app, config.webDist);
   return { app, ctx };
 }

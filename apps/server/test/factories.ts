@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Template } from '@formbridge/contract/templates';
+import type { RecordResponse } from '../src/modules/records/records.presenter.ts';
+import type { TableResponse } from '../src/modules/tables/tables.schemas.ts';
 import type { ApiResponse, TestApp, TestUser } from './harness.ts';
 
 export const OWN_FIXTURES = path.join(import.meta.dirname, 'fixtures/own');
@@ -52,4 +54,52 @@ export async function createTemplate(
   const response = await uploadTemplate(t, user, { name, file });
   expect(response.status, response.text).toBe(201);
   return response.body as Template;
+}
+
+/** A table body as the create modal sends it; fields default to one required Text 'name'. */
+export type TableInput = {
+  name?: string;
+  fields?: Array<Record<string, unknown>>;
+  combination_rules?: Array<Record<string, unknown>>;
+  use_display_field?: boolean;
+  display_field_key?: string | null;
+};
+
+/** Creates a dynamic table through the API and returns it. */
+export async function createTable(
+  t: TestApp,
+  user: TestUser,
+  input: TableInput = {},
+): Promise<TableResponse> {
+  const response = await t.request('POST', '/api/v1/dynamic-tables/', {
+    token: user.token,
+    json: {
+      name: input.name ?? 'Clients',
+      fields: input.fields ?? [{ name: 'name', type: 'string', required: true }],
+      ...(input.combination_rules ? { combination_rules: input.combination_rules } : {}),
+      ...(input.use_display_field === undefined
+        ? {}
+        : { use_display_field: input.use_display_field }),
+      ...(input.display_field_key === undefined
+        ? {}
+        : { display_field_key: input.display_field_key }),
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as TableResponse;
+}
+
+/** Creates a record through the API and returns it. */
+export async function createRecord(
+  t: TestApp,
+  user: TestUser,
+  tableId: string,
+  data: Record<string, unknown>,
+): Promise<RecordResponse> {
+  const response = await t.request('POST', `/api/v1/dynamic-tables/${tableId}/records`, {
+    token: user.token,
+    json: { data },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as RecordResponse;
 }

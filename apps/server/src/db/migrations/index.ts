@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import * as users from './2026-11-22-0001-users.ts';
 import * as pdfTemplates from './2026-11-22-0002-pdf-templates.ts';
+import * as dynamicTables from './2026-11-22-0003-dynamic-tables.ts';
+import * as fieldMappings from './2026-11-22-0004-field-mappings.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -9,4 +11,6 @@ import * as pdfTemplates from './2026-11-22-0002-pdf-templates.ts';
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0001-users': users,
   '2026-11-22-0002-pdf-templates': pdfTemplates,
+  '2026-11-22-0003-dynamic-tables': dynamicTables,
+  '2026-11-22-0004-field-mappings': fieldMappings,
 };

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { contentDisposition } from '../../lib/http-headers.ts';
+import { readMultipartForm } from '../../lib/uploads.ts';
+import { exportTableCsv } from './imports.export.ts';
+import { importRecords, MAX_IMPORT_ROWS, previewImport } from './imports.service.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+const previewSchema = z.object({
+  delimiter: z.enum([',', ';', '\t']),
+  columns: z.array(z.string()),
+  /** The first 20 non-blank data rows, each aligned with `columns`. */
+  sample_rows: z.array(z.array(z.string())),
+  /** Non-blank data rows in the file. */
+  row_count: z.number().int().nonnegative(),
+  /** Column name → field name, for columns whose name matches a field's name or label. */
+  suggested_mapping: z.record(z.string(), z.string()),
+});
+
+const FILE_ONLY = `multipart/form-data with \`file\`: a CSV (',' ';' or tab separated, UTF-8, UTF-16 or Windows-1252), at most 10 MB and ${MAX_IMPORT_ROWS} rows`;
+
+/** CSV import (preview, then all-or-nothing import) and CSV export of a table's records. */
+export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['import and export'], security: [{ bearer: [] }] };
+
+    app.post(
+      '/:id/import/preview',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          description: FILE_ONLY,
+          response: { 200: previewSchema },
+        },
+      },
+      async (request) => {
+        const form = await readMultipartForm(request);
+        return previewImport(ctx, currentUser(request).id, request.params.id, form);
+      },
+    );
+
+    app.post(
+      '/:id/import',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          description: `${FILE_ONLY}, and \`mapping\`: JSON {"column": "field name"} (the suggested mapping when left out). All rows are imported or none; problems are 422 with loc ['body','rows',row,column] (the header is row 1).`,
+          response: {
+            201: z.object({
+              imported: z.number().int().nonnegative(),
+              skipped_blank_rows: z.number().int().nonnegative(),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const form = await readMultipartForm(request);
+        const result = await importRecords(ctx, currentUser(request).id, request.params.id, form);
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.get(
+      '/:id/export.csv',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          description: 'Every record as CSV (UTF-8 with BOM), as an attachment',
+        },
+      },
+      async (request, reply) => {
+        const csv = await exportTableCsv(ctx, currentUser(request).id, request.params.id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', contentDisposition(true, csv.filename))
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(csv.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,144 @@
+import { getLinkedRecordLabel, getRecordDisplayName } from '@formbridge/contract/display-name';
+import type { ValidationIssue } from '@formbridge/contract/errors';
+import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/records';
+import type { Field } from '@formbridge/contract/tables';
+import type { Db } from '../../db/database.ts';
+import { listRecords } from '../records/records.repo.ts';
+import { readTable, type StoredTable } from '../tables/tables.model.ts';
+import { findTable } from '../tables/tables.repo.ts';
+import type { ColumnMapping } from './imports.columns.ts';
+import { readCsvText } from './imports.csv.ts';
+
+/** Enough to fix a file; the count of the rest is reported in one closing entry. */
+const MAX_REPORTED_ISSUES = 200;
+
+export type PreparedRows = {
+  /** Record data ready to store, in file order. */
+  records: Array<Record<string, unknown>>;
+  issues: ValidationIssue[];
+  blankRows: number;
+};
+
+type LinkIndex = { ids: Set<string>; byLabel: Map<string, string[]> };
+
+/**
+ * A link cell may hold the linked record's id, or its name as the export writes it (the link-cell
+ * label) or as the display-name rule gives it, so an exported table imports back.
+ */
+async function buildLinkIndex(db: Db, ownerId: string, tableId: string): Promise<LinkIndex> {
+  const row = await findTable(db, ownerId, tableId);
+  const index: LinkIndex = { ids: new Set(), byLabel: new Map() };
+  if (!row) {
+    return index;
+  }
+  const table = readTable(row);
+  for (const record of await listRecords(db, ownerId, tableId)) {
+    const data = JSON.parse(record.data) as Record<string, unknown>;
+    index.ids.add(record.id);
+    const labels = new Set([
+      getLinkedRecordLabel(table, { id: record.id, data }),
+      getRecordDisplayName(table, { id: record.id, data }),
+    ]);
+    for (const label of labels) {
+      index.byLabel.set(label, [...(index.byLabel.get(label) ?? []), record.id]);
+    }
+  }
+  return index;
+}
+
+function resolveLink(index: LinkIndex | undefined, text: string): string | null {
+  if (!index) {
+    return null;
+  }
+  if (index.ids.has(text)) {
+    return text;
+  }
+  const matches = index.byLabel.get(text) ?? [];
+  return matches.length === 1 ? (matches[0] ?? null) : null;
+}
+
+async function indexLinkedTables(db: Db, table: StoredTable, mapping: ColumnMapping) {
+  const mapped = new Set(Object.values(mapping));
+  const indexes = new Map<string, LinkIndex>();
+  for (const field of table.fields) {
+    const target = field.linked_table_id;
+    if (field.type === 'link' && mapped.has(field.name) && target && !indexes.has(target)) {
+      indexes.set(target, await buildLinkIndex(db, table.owner_id, target));
+    }
+  }
+  return indexes;
+}
+
+function linkIssue(field: Field, loc: ValidationIssue['loc'], text: string, index?: LinkIndex) {
+  const isAmbiguous = (index?.byLabel.get(text)?.length ?? 0) > 1;
+  return {
+    loc,
+    msg: isAmbiguous
+      ? `Field '${field.name}': '${text}' matches several records in the linked table; use the record id.`
+      : RECORD_MESSAGES.invalidValue(field.name, 'link'),
+    type: 'value_error',
+  };
+}
+
+/**
+ * Turns CSV rows into record data with the record rules (validateRecordData converts numbers,
+ * Yes/No words and dates from text) and resolves link cells. Blank rows are skipped; every problem
+ * is reported at ['body', 'rows', row number in the file, column].
+ */
+export async function prepareRows(
+  db: Db,
+  table: StoredTable,
+  columns: readonly string[],
+  rows: readonly string[][],
+  mapping: ColumnMapping,
+): Promise<PreparedRows> {
+  const columnOf = new Map(Object.entries(mapping).map(([column, field]) => [field, column]));
+  const cellIndex = new Map(columns.map((column, index) => [column, index]));
+  const links = await indexLinkedTables(db, table, mapping);
+  const result: PreparedRows = { records: [], issues: [], blankRows: 0 };
+  let problems = 0;
+  const report = (issue: ValidationIssue) => {
+    problems += 1;
+    if (problems <= MAX_REPORTED_ISSUES) {
+      result.issues.push(issue);
+    }
+  };
+  rows.forEach((cells, index) => {
+    const rowNumber = index + 2;
+    if (cells.every((cell) => cell.trim() === '')) {
+      result.blankRows += 1;
+      return;
+    }
+    const data: Record<string, unknown> = {};
+    for (const [column, field] of Object.entries(mapping)) {
+      data[field] = readCsvText(cells[cellIndex.get(column) ?? -1] ?? '');
+    }
+    const checked = validateRecordData(table.fields, data, { locPrefix: [] });
+    const locOf = (field: string) => ['body', 'rows', rowNumber, columnOf.get(field) ?? field];
+    checked.errors.forEach((error) => report({ ...error, loc: locOf(String(error.loc[0])) }));
+    const value = { ...checked.value };
+    for (const field of table.fields) {
+      const text = value[field.name];
+      if (field.type === 'file') {
+        value[field.name] = [];
+      } else if (field.type === 'link' && typeof text === 'string') {
+        const index = links.get(field.linked_table_id ?? '');
+        const id = resolveLink(index, text);
+        if (id === null) {
+          report(linkIssue(field, locOf(field.name), text, index));
+        }
+        value[field.name] = id;
+      }
+    }
+    result.records.push(value);
+  });
+  if (problems > MAX_REPORTED_ISSUES) {
+    const more = problems - MAX_REPORTED_ISSUES;
+    result.issues.push({
+      loc: ['body', 'rows'],
+      msg: `...and ${more} more ${more === 1 ? 'problem' : 'problems'} in the file.`,
+      type: 'too_many_errors',
+    });
+  }
+  return result;
+}

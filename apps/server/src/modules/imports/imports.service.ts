@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
+import { isXlsx } from '../record-files/record-files.sniff.ts';
+import { insertRecords, type RecordRow } from '../records/records.repo.ts';
+import { readTable, type StoredTable } from '../tables/tables.model.ts';
+import { findTable, lockTable } from '../tables/tables.repo.ts';
+import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';
+import {
+  CsvFormatError,
+  CsvTooManyRowsError,
+  decodeCsv,
+  detectDelimiter,
+  parseCsv,
+  type CsvDelimiter,
+} from './imports.csv.ts';
+import { prepareRows } from './imports.rows.ts';
+
+/** Data rows one import may hold (the header is not counted). */
+export const MAX_IMPORT_ROWS = 50_000;
+export const PREVIEW_ROWS = 20;
+
+export const IMPORT_FILE_MESSAGES = {
+  fileRequired: 'A CSV file is required',
+  empty: 'The file has no header row.',
+  xlsx: 'Excel workbooks (.xlsx, .xls) cannot be imported yet. In Excel choose File > Save As > CSV UTF-8, then import the CSV file.',
+  notCsv: 'The file is not a CSV file.',
+  tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+} as const;
+
+const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+export type ParsedCsv = { delimiter: CsvDelimiter; columns: string[]; rows: string[][] };
+
+function hasNul(bytes: Buffer): boolean {
+  // UTF-16 text is full of NUL bytes; decodeCsv reads it when it starts with a byte-order mark.
+  const isUtf16 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  return !isUtf16 && bytes.subarray(0, 64 * 1024).includes(0);
+}
+
+/** Reads an uploaded CSV (415 for workbooks and binary files, 413 past the row limit). */
+export function readCsvUpload(file: UploadedFile | null): ParsedCsv {
+  if (!file) {
+    throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.fileRequired }]);
+  }
+  if (isXlsx(file.bytes) || file.bytes.subarray(0, 8).equals(OLE_SIGNATURE)) {
+    throw new AppError(415, IMPORT_FILE_MESSAGES.xlsx);
+  }
+  if (hasNul(file.bytes)) {
+    throw new AppError(415, IMPORT_FILE_MESSAGES.notCsv);
+  }
+  const text = decodeCsv(file.bytes);
+  const delimiter = detectDelimiter(text);
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, delimiter, MAX_IMPORT_ROWS + 1);
+  } catch (error) {
+    if (error instanceof CsvTooManyRowsError) {
+      throw new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
+    }
+    if (error instanceof CsvFormatError) {
+      throw validationError([{ loc: ['body', 'file', error.row], msg: error.message }]);
+    }
+    throw error;
+  }
+  const [header, ...data] = rows;
+  if (!header || header.every((cell) => cell.trim() === '')) {
+    throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.empty }]);
+  }
+  return { delimiter, columns: nameColumns(header), rows: data };
+}
+
+async function requireTable(ctx: AppContext, ownerId: string, tableId: string) {
+  const row = await findTable(ctx.db, ownerId, tableId);
+  if (!row) {
+    throw notFound('Table');
+  }
+  return readTable(row);
+}
+
+export type ImportPreview = {
+  delimiter: CsvDelimiter;
+  columns: string[];
+  sample_rows: string[][];
+  row_count: number;
+  suggested_mapping: ColumnMapping;
+};
+
+/** What the import dialog shows before importing: columns, the first rows and a suggested mapping. */
+export async function previewImport(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  form: MultipartForm,
+): Promise<ImportPreview> {
+  const table = await requireTable(ctx, ownerId, tableId);
+  const csv = readCsvUpload(form.file);
+  const rows = csv.rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  const width = csv.columns.length;
+  return {
+    delimiter: csv.delimiter,
+    columns: csv.columns,
+    sample_rows: rows
+      .slice(0, PREVIEW_ROWS)
+      .map((cells) => Array.from({ length: width }, (_, index) => cells[index] ?? '')),
+    row_count: rows.length,
+    suggested_mapping: suggestMapping(csv.columns, table.fields),
+  };
+}
+
+function toRows(table: StoredTable, records: Array<Record<string, unknown>>): RecordRow[] {
+  // One timestamp per row, a millisecond apart and ending now, so the list (oldest first) keeps
+  // the file's order.
+  const end = Date.now();
+  return records.map((data, index) => {
+    const at = new Date(end - (records.length - 1 - index)).toISOString();
+    return {
+      id: crypto.randomUUID(),
+      owner_id: table.owner_id,
+      table_id: table.id,
+      data: JSON.stringify(data),
+      created_at: at,
+      updated_at: at,
+    };
+  });
+}
+
+/**
+ * Imports every row of a CSV as a record, or none: rows are validated with the record rules
+ * first, and any problem is a 422 listing rows and columns. Without a `mapping` form field the
+ * suggested mapping is used.
+ */
+export async function importRecords(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  form: MultipartForm,
+): Promise<{ imported: number; skipped_blank_rows: number }> {
+  await requireTable(ctx, ownerId, tableId);
+  const csv = readCsvUpload(form.file);
+  return ctx.db.transaction().execute(async (trx) => {
+    // Under the lock the schema cannot change between validating the rows and inserting them.
+    const locked = await lockTable(trx, ownerId, tableId);
+    if (!locked) {
+      throw notFound('Table');
+    }
+    const current = readTable(locked);
+    const rawMapping =
+      form.fields.mapping ?? JSON.stringify(suggestMapping(csv.columns, current.fields));
+    const { mapping, issues } = readMapping(rawMapping, csv.columns, current.fields);
+    if (issues.length > 0) {
+      throw validationError(issues);
+    }
+    const prepared = await prepareRows(trx, current, csv.columns, csv.rows, mapping);
+    if (prepared.issues.length > 0) {
+      throw validationError(prepared.issues);
+    }
+    await insertRecords(trx, toRows(current, prepared.records));
+    return { imported: prepared.records.length, skipped_blank_rows: prepared.blankRows };
+  });
+}

@@ -1,0 +1,61 @@
+import { computeCombinationValues } from '@formbridge/contract/combination';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
+import { recordSchema } from '@formbridge/contract/records';
+import { getEmptyValue, readValue } from '@formbridge/contract/records-values';
+import { z } from 'zod';
+import type { UrlSigner } from '../../lib/signed-urls.ts';
+import { presentRecordFile } from '../record-files/record-files.presenter.ts';
+import type { RecordFileRow } from '../record-files/record-files.repo.ts';
+import type { StoredTable } from '../tables/tables.model.ts';
+import type { RecordRow } from './records.repo.ts';
+
+/**
+ * A record as the API returns it: `data` holds every field of the table (file fields as lists of
+ * file objects), `computed` what the server derives and never stores.
+ */
+export const recordResponseSchema = recordSchema.extend({
+  computed: z.object({
+    /** The spec's record display-name rule (§3). */
+    display_name: z.string(),
+    /** Each combination rule's value, by rule name (the read-only rule columns). */
+    combinations: z.record(z.string(), z.string()),
+  }),
+});
+export type RecordResponse = z.infer<typeof recordResponseSchema>;
+
+/** Stored record data (file fields as id lists), for rules that read values. */
+export function readRecordData(row: RecordRow): Record<string, unknown> {
+  return JSON.parse(row.data) as Record<string, unknown>;
+}
+
+export function presentRecord(
+  table: StoredTable,
+  row: RecordRow,
+  filesById: ReadonlyMap<string, RecordFileRow>,
+  signer: UrlSigner,
+): RecordResponse {
+  const stored = readRecordData(row);
+  const entries = table.fields.map((field): [string, unknown] => {
+    const value = readValue(stored, field.name) ?? getEmptyValue(field.type);
+    if (field.type !== 'file') {
+      return [field.name, value];
+    }
+    const ids = Array.isArray(value) ? value : [];
+    const files = ids.flatMap((id) => {
+      const file = typeof id === 'string' ? filesById.get(id) : undefined;
+      return file ? [presentRecordFile(file, signer)] : [];
+    });
+    return [field.name, files];
+  });
+  return {
+    id: row.id,
+    table_id: row.table_id,
+    data: Object.fromEntries(entries),
+    computed: {
+      display_name: getRecordDisplayName(table, { id: row.id, data: stored }),
+      combinations: computeCombinationValues(table, stored),
+    },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,146 @@
+import type { Db } from '../../db/database.ts';
+import type { TableRecordsTable } from '../../db/schema.ts';
+
+export type RecordRow = TableRecordsTable;
+
+// Well under SQLite's and PostgreSQL's bound-parameter limits, with six columns a row.
+const CHUNK_SIZE = 500;
+
+function chunk<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK_SIZE) {
+    chunks.push(items.slice(start, start + CHUNK_SIZE));
+  }
+  return chunks;
+}
+
+export type Page = { limit: number; offset: number };
+
+/** The table's records in the order they were added (oldest first), optionally one page of them. */
+export function listRecords(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  page?: Page,
+): Promise<RecordRow[]> {
+  let query = db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
+    .orderBy('created_at')
+    .orderBy('id');
+  if (page) {
+    query = query.limit(page.limit).offset(page.offset);
+  }
+  return query.execute();
+}
+
+/** The owner's record of that table, or undefined (also for someone else's or another table's). */
+export function findRecord(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  id: string,
+): Promise<RecordRow | undefined> {
+  return db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The owner's records with these ids, in any of their tables (for link labels). */
+export async function listRecordsByIds(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<RecordRow[]> {
+  const rows: RecordRow[] = [];
+  for (const part of chunk([...new Set(ids)])) {
+    rows.push(
+      ...(await db
+        .selectFrom('table_records')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** Which of `ids` are records of the owner's table `tableId`. */
+export async function findExistingRecordIds(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunk([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('table_records')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('table_id', '=', tableId)
+      .where('id', 'in', part)
+      .execute();
+    rows.forEach((row) => found.add(row.id));
+  }
+  return found;
+}
+
+/**
+ * Records of the owner's tables `tableIds` whose JSON text contains `text`: a cheap pre-filter
+ * (the caller checks the parsed values). `text` must not contain LIKE wildcards; record ids don't.
+ */
+export function listRecordsContaining(
+  db: Db,
+  ownerId: string,
+  tableIds: readonly string[],
+  text: string,
+): Promise<RecordRow[]> {
+  if (tableIds.length === 0 || /[%_\\]/.test(text)) {
+    return Promise.resolve([]);
+  }
+  return db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('table_id', 'in', tableIds)
+    .where('data', 'like', `%${text}%`)
+    .execute();
+}
+
+export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise<void> {
+  for (const part of chunk(rows)) {
+    await db.insertInto('table_records').values(part).execute();
+  }
+}
+
+export async function updateRecordData(
+  db: Db,
+  ownerId: string,
+  id: string,
+  data: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('table_records')
+    .set({ data, updated_at: updatedAt })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the record; its file rows go with it (foreign key cascades). */
+export async function deleteRecordRow(db: Db, ownerId: string, id: string): Promise<void> {
+  await db
+    .deleteFrom('table_records')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordBodySchema } from '@formbridge/contract/records';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { presentRecord, recordResponseSchema } from './records.presenter.ts';
+import {
+  createRecord,
+  deleteRecord,
+  getRecord,
+  listTableRecords,
+  updateRecord,
+  type RecordsView,
+} from './records.service.ts';
+
+/** The largest page `?limit=` may ask for; without limit/offset the whole table comes back. */
+export const MAX_PAGE_SIZE = 1000;
+
+const tableParams = z.object({ id: z.string().max(64) });
+const recordParams = tableParams.extend({ recordId: z.string().max(64) });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** /api/v1/dynamic-tables/{id}/records: list (whole or paged), read, create, replace, delete. */
+export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['records'], security: [{ bearer: [] }] };
+    const present = (view: RecordsView) =>
+      view.rows.map((row) => presentRecord(view.table, row, view.filesById, ctx.signer));
+    const presentOne = (view: RecordsView) => {
+      const [record] = present(view);
+      if (!record) {
+        throw new Error('Record view without a record');
+      }
+      return record;
+    };
+
+    app.get(
+      '/:id/records',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: tableParams,
+          querystring: pageQuery,
+          description:
+            'An array, oldest first. `limit` (1–1000) and/or `offset` return one page; ' +
+            'the `X-Total-Count` header always holds the number of records in the table.',
+          response: { 200: z.array(recordResponseSchema) },
+        },
+      },
+      async (request, reply) => {
+        const ownerId = currentUser(request).id;
+        const { limit, offset } = request.query;
+        const isPaged = limit !== undefined || offset !== undefined;
+        const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
+        const view = await listTableRecords(ctx, ownerId, request.params.id, page);
+        return reply.header('x-total-count', String(view.total)).send(present(view));
+      },
+    );
+
+    app.get(
+      '/:id/records/:recordId',
+      {
+        onRequest: requireUser,
+        schema: { ...secured, params: recordParams, response: { 200: recordResponseSchema } },
+      },
+      async (request) => {
+        const { id, recordId } = request.params;
+        return presentOne(await getRecord(ctx, currentUser(request).id, id, recordId));
+      },
+    );
+
+    app.post(
+      '/:id/records',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: tableParams,
+          body: recordBodySchema,
+          response: { 201: recordResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const view = await createRecord(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          request.body.data,
+        );
+        return reply.status(201).send(presentOne(view));
+      },
+    );
+
+    app.put(
+      '/:id/records/:recordId',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: recordParams,
+          body: recordBodySchema,
+          response: { 200: recordResponseSchema },
+        },
+      },
+      async (request) => {
+        const { id, recordId } = request.params;
+        const view = await updateRecord(
+          ctx,
+          currentUser(request).id,
+          id,
+          recordId,
+          request.body.data,
+        );
+        return presentOne(view);
+      },
+    );
+
+    app.delete(
+      '/:id/records/:recordId',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: recordParams,
+          description: '409 when records of other tables link to it',
+        },
+      },
+      async (request, reply) => {
+        const { id, recordId } = request.params;
+        await deleteRecord(ctx, currentUser(request).id, id, recordId);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
+import type { Db } from '../../db/database.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import {
+  listRecordFiles,
+  listTableFiles,
+  type RecordFileRow,
+} from '../record-files/record-files.repo.ts';
+import { removeStoredFiles } from '../record-files/record-files.storage.ts';
+import { listLinkFieldsTo, readTable, type StoredTable } from '../tables/tables.model.ts';
+import { countTableRecords, findTable, listTables, lockTable } from '../tables/tables.repo.ts';
+import { readRecordData } from './records.presenter.ts';
+import {
+  deleteRecordRow,
+  findRecord,
+  insertRecords,
+  listRecords,
+  listRecordsContaining,
+  updateRecordData,
+  type Page,
+  type RecordRow,
+} from './records.repo.ts';
+import { checkRecordInput } from './records.validate.ts';
+
+/** Records with what presenting them needs: their table and their files by id. */
+export type RecordsView = {
+  table: StoredTable;
+  rows: RecordRow[];
+  filesById: Map<string, RecordFileRow>;
+};
+
+async function requireTable(db: Db, ownerId: string, tableId: string, lock = false) {
+  const row = lock ? await lockTable(db, ownerId, tableId) : await findTable(db, ownerId, tableId);
+  if (!row) {
+    throw notFound('Table');
+  }
+  return readTable(row);
+}
+
+async function requireRecord(db: Db, ownerId: string, tableId: string, id: string) {
+  const row = await findRecord(db, ownerId, tableId, id);
+  if (!row) {
+    throw notFound('Record');
+  }
+  return row;
+}
+
+function byId(files: readonly RecordFileRow[]): Map<string, RecordFileRow> {
+  return new Map(files.map((file) => [file.id, file]));
+}
+
+/** The table's records (all, or one page) with their files and the table's record count. */
+export async function listTableRecords(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  page?: Page,
+): Promise<RecordsView & { total: number }> {
+  const table = await requireTable(ctx.db, ownerId, tableId);
+  const rows = await listRecords(ctx.db, ownerId, tableId, page);
+  const hasFileFields = table.fields.some((field) => field.type === 'file');
+  const files = hasFileFields
+    ? await listTableFiles(ctx.db, ownerId, tableId, page ? rows.map((row) => row.id) : undefined)
+    : [];
+  const total = page ? await countTableRecords(ctx.db, ownerId, tableId) : rows.length;
+  return { table, rows, filesById: byId(files), total };
+}
+
+export async function getRecord(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  id: string,
+): Promise<RecordsView> {
+  const table = await requireTable(ctx.db, ownerId, tableId);
+  const row = await requireRecord(ctx.db, ownerId, tableId, id);
+  const files = await listRecordFiles(ctx.db, ownerId, id);
+  return { table, rows: [row], filesById: byId(files) };
+}
+
+/** Validates and inserts a record; file fields start empty (files are uploaded afterwards). */
+export async function createRecord(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  data: unknown,
+): Promise<RecordsView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const table = await requireTable(trx, ownerId, tableId, true);
+    const { value, issues } = await checkRecordInput(trx, { table }, data);
+    if (issues.length > 0) {
+      throw validationError(issues);
+    }
+    const now = new Date().toISOString();
+    const row: RecordRow = {
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      table_id: tableId,
+      data: JSON.stringify(value),
+      created_at: now,
+      updated_at: now,
+    };
+    await insertRecords(trx, [row]);
+    return { table, rows: [row], filesById: new Map() };
+  });
+}
+
+/** Replaces a record's values (the whole record, as the form sends it). */
+export async function updateRecord(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  id: string,
+  data: unknown,
+): Promise<RecordsView> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const table = await requireTable(trx, ownerId, tableId, true);
+    const row = await requireRecord(trx, ownerId, tableId, id);
+    const files = await listRecordFiles(trx, ownerId, id);
+    const existing = { data: readRecordData(row), files };
+    const { value, issues } = await checkRecordInput(trx, { table, existing }, data);
+    if (issues.length > 0) {
+      throw validationError(issues);
+    }
+    const now = new Date().toISOString();
+    await updateRecordData(trx, ownerId, id, JSON.stringify(value), now);
+    const updated = { ...row, data: JSON.stringify(value), updated_at: now };
+    return { table, rows: [updated], filesById: byId(files) };
+  });
+}
+
+/** Records of other tables whose link fields point at this record. */
+async function findReferences(trx: Db, table: StoredTable, recordId: string) {
+  const linking = (await listTables(trx, table.owner_id))
+    .map(readTable)
+    .map((other) => ({ other, links: listLinkFieldsTo(other, table.id) }))
+    .filter(({ other, links }) => other.id !== table.id && links.length > 0);
+  const tableIds = linking.map(({ other }) => other.id);
+  const candidates = await listRecordsContaining(trx, table.owner_id, tableIds, recordId);
+  const names = new Set<string>();
+  let count = 0;
+  for (const candidate of candidates) {
+    const entry = linking.find(({ other }) => other.id === candidate.table_id);
+    const data = readRecordData(candidate);
+    if (entry?.links.some((field) => data[field.name] === recordId)) {
+      count += 1;
+      names.add(entry.other.name);
+    }
+  }
+  return { count, tableNames: [...names].sort() };
+}
+
+/**
+ * Deletes a record and its files, unless records of other tables link to it (409: deleting it
+ * would leave their link fields pointing at nothing).
+ */
+export async function deleteRecord(
+  ctx: AppContext,
+  ownerId: string,
+  tableId: string,
+  id: string,
+): Promise<void> {
+  const fileKeys = await ctx.db.transaction().execute(async (trx) => {
+    const table = await requireTable(trx, ownerId, tableId, true);
+    const row = await requireRecord(trx, ownerId, tableId, id);
+    const references = await findReferences(trx, table, id);
+    if (references.count > 0) {
+      const name = getRecordDisplayName(table, { id, data: readRecordData(row) });
+      const records =
+        references.count === 1 ? '1 record links' : `${references.count} records link`;
+      const tables = references.tableNames.map((tableName) => `'${tableName}'`).join(', ');
+      throw new AppError(
+        409,
+        `Record '${name}' cannot be deleted because ${records} to it from ${tables}. Change or delete those records first.`,
+        'record_in_use',
+      );
+    }
+    const files = await listRecordFiles(trx, ownerId, id);
+    await deleteRecordRow(trx, ownerId, id);
+    return files.map((file) => file.file_key);
+  });
+  await removeStoredFiles(ctx, fileKeys);
+}

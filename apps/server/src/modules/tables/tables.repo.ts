@@ -1,0 +1,95 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { DynamicTablesTable } from '../../db/schema.ts';
+
+export type TableRow = Selectable<DynamicTablesTable>;
+export type NewTableRow = Insertable<DynamicTablesTable>;
+
+/** The owner's table, or undefined for a missing id and for someone else's. */
+export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
+  return db
+    .selectFrom('dynamic_tables')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Reads the owner's table inside a transaction and holds its row lock until the transaction ends
+ * (a no-op UPDATE locks the row on PostgreSQL and takes the write lock on SQLite). Every write to a
+ * table's schema, records or files takes it first, so a schema change and a record save never
+ * interleave and a record is never written against a schema that just changed.
+ */
+export function lockTable(trx: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
+  return (
+    trx
+      .updateTable('dynamic_tables')
+      // Rewriting a non-key column: PostgreSQL then takes a lock that foreign-key checks from
+      // other tables do not wait for.
+      .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()
+  );
+}
+
+/** Every table of the owner with its fields, newest first (the dashboard's "recent" order). */
+export function listTables(db: Db, ownerId: string): Promise<TableRow[]> {
+  return db
+    .selectFrom('dynamic_tables')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Record counts of the owner's tables, by table id (tables without records are absent). */
+export async function countRecordsByTable(db: Db, ownerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('table_records')
+    .select(['table_id', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('owner_id', '=', ownerId)
+    .groupBy('table_id')
+    .execute();
+  return new Map(rows.map((row) => [row.table_id, Number(row.count)]));
+}
+
+export async function countTableRecords(db: Db, ownerId: string, tableId: string) {
+  const row = await db
+    .selectFrom('table_records')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function insertTable(db: Db, row: NewTableRow): Promise<void> {
+  await db.insertInto('dynamic_tables').values(row).execute();
+}
+
+export async function updateTable(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: Partial<Omit<NewTableRow, 'id' | 'owner_id' | 'created_at'>>,
+): Promise<void> {
+  await db
+    .updateTable('dynamic_tables')
+    .set(changes)
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the table; records and their file rows go with it (foreign keys cascade). */
+export async function deleteTableRow(db: Db, ownerId: string, id: string): Promise<void> {
+  await db
+    .deleteFrom('dynamic_tables')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import type { CreateTableBody } from '@formbridge/contract/tables';
+import { validateTableSchema } from '@formbridge/contract/tables-validation';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { listTemplateNamesUsingTable } from '../mappings/mappings.repo.ts';
+import { listTableFiles } from '../record-files/record-files.repo.ts';
+import { removeStoredFiles } from '../record-files/record-files.storage.ts';
+import { inBody, listLinkFieldsTo, readTable, type StoredTable } from './tables.model.ts';
+import {
+  countRecordsByTable,
+  countTableRecords,
+  deleteTableRow,
+  findTable,
+  insertTable,
+  listTables,
+  lockTable,
+} from './tables.repo.ts';
+
+export type TableWithCount = StoredTable & { record_count: number };
+
+/** The owner's tables, newest first, each with its record count. */
+export async function listTablesWithCounts(
+  ctx: AppContext,
+  ownerId: string,
+): Promise<TableWithCount[]> {
+  const [rows, counts] = await Promise.all([
+    listTables(ctx.db, ownerId),
+    countRecordsByTable(ctx.db, ownerId),
+  ]);
+  return rows.map((row) => ({ ...readTable(row), record_count: counts.get(row.id) ?? 0 }));
+}
+
+/** The owner's table with its record count, or 404 (also for another user's table). */
+export async function getTable(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+): Promise<TableWithCount> {
+  const row = await findTable(ctx.db, ownerId, id);
+  if (!row) {
+    throw notFound('Table');
+  }
+  return { ...readTable(row), record_count: await countTableRecords(ctx.db, ownerId, id) };
+}
+
+/** Creates a table after the spec's §5 rules; link fields must point at the owner's tables. */
+export async function createTable(
+  ctx: AppContext,
+  ownerId: string,
+  body: CreateTableBody,
+): Promise<TableWithCount> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const tables = await listTables(trx, ownerId);
+    const issues = validateTableSchema(body, { linkableTableIds: tables.map((row) => row.id) });
+    if (issues.length > 0) {
+      throw validationError(inBody(issues));
+    }
+    const now = new Date().toISOString();
+    const id = crypto.randomUUID();
+    await insertTable(trx, {
+      id,
+      owner_id: ownerId,
+      name: body.name,
+      fields: JSON.stringify(body.fields),
+      combination_rules: JSON.stringify(body.combination_rules),
+      use_display_field: body.use_display_field,
+      display_field_key: body.display_field_key,
+      created_at: now,
+      updated_at: now,
+    });
+    const row = await findTable(trx, ownerId, id);
+    if (!row) {
+      throw new Error('Inserted table not found');
+    }
+    return { ...readTable(row), record_count: 0 };
+  });
+}
+
+function quoteList(names: readonly string[]): string {
+  const quoted = names.map((name) => `'${name}'`);
+  return quoted.length <= 1
+    ? (quoted[0] ?? '')
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}`;
+}
+
+function describeUses(linkingTables: readonly string[], templates: readonly string[]): string {
+  const uses: string[] = [];
+  if (linkingTables.length > 0) {
+    const noun = linkingTables.length === 1 ? 'table' : 'tables';
+    uses.push(`linked from the ${noun} ${quoteList(linkingTables)}`);
+  }
+  if (templates.length > 0) {
+    const noun = templates.length === 1 ? 'template' : 'templates';
+    uses.push(`used by the field mappings of the ${noun} ${quoteList(templates)}`);
+  }
+  return uses.join(' and ');
+}
+
+/**
+ * Deletes a table with its records and their files, unless another table links to it or a
+ * template's mappings read from it (409 naming them). Files leave storage after the commit.
+ */
+export async function deleteTable(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  const fileKeys = await ctx.db.transaction().execute(async (trx) => {
+    const row = await lockTable(trx, ownerId, id);
+    if (!row) {
+      throw notFound('Table');
+    }
+    const linking = (await listTables(trx, ownerId))
+      .map(readTable)
+      .filter((table) => table.id !== id && listLinkFieldsTo(table, id).length > 0)
+      .map((table) => table.name)
+      .sort((a, b) => a.localeCompare(b));
+    const templates = await listTemplateNamesUsingTable(trx, ownerId, id);
+    if (linking.length > 0 || templates.length > 0) {
+      throw new AppError(
+        409,
+        `Table '${row.name}' cannot be deleted because it is ${describeUses(linking, templates)}.`,
+        'table_in_use',
+      );
+    }
+    const files = await listTableFiles(trx, ownerId, id);
+    await deleteTableRow(trx, ownerId, id);
+    return files.map((file) => file.file_key);
+  });
+  await removeStoredFiles(ctx, fileKeys);
+}
