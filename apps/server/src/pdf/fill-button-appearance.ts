@@ -1,0 +1,123 @@
+import { PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFDict, PDFRef } from '@cantoo/pdf-lib';
+import {
+  appearanceStream,
+  defaultAppearanceOf,
+  frameOperators,
+  num,
+  widgetGeometry,
+} from './fill-appearance.ts';
+import type { FillContext } from './fill-context.ts';
+import type { FormField, FormWidget } from './prepare-document.ts';
+import { getDict, pdfName, resolve } from './prepare-objects.ts';
+
+// Checkbox appearances we draw ourselves: for boxes that have none, and for "on" appearances
+// that cannot draw their mark (a check glyph in a font the stream does not define).
+
+const OFF = PDFName.of('Off');
+
+/** A filled circle of radius `r` around (cx, cy), from four Bézier quarter arcs. */
+function dot(fill: string, cx: number, cy: number, r: number): string {
+  const k = r * 0.5523;
+  return (
+    `q ${fill} ${num(cx + r)} ${num(cy)} m ` +
+    `${num(cx + r)} ${num(cy + k)} ${num(cx + k)} ${num(cy + r)} ${num(cx)} ${num(cy + r)} c ` +
+    `${num(cx - k)} ${num(cy + r)} ${num(cx - r)} ${num(cy + k)} ${num(cx - r)} ${num(cy)} c ` +
+    `${num(cx - r)} ${num(cy - k)} ${num(cx - k)} ${num(cy - r)} ${num(cx)} ${num(cy - r)} c ` +
+    `${num(cx + k)} ${num(cy - r)} ${num(cx + r)} ${num(cy - k)} ${num(cx + r)} ${num(cy)} c f Q`
+  );
+}
+
+/** A vector check mark (a dot for radio buttons; no font needed) and an empty box, sized to the widget. */
+function checkStreams(
+  ctx: FillContext,
+  field: FormField,
+  widget: FormWidget,
+): { on: PDFRef; off: PDFRef } | undefined {
+  const { context, acroForm } = ctx;
+  const geometry = widgetGeometry(context, widget.dict);
+  if (!geometry) {
+    return undefined;
+  }
+  const color = defaultAppearanceOf(context, widget.dict, field.dict, acroForm).colorOps;
+  const stroke = color.replace(/(g|rg|k)$/, (op) => op.toUpperCase());
+  const { width: w, height: h } = geometry;
+  const side = Math.min(w, h);
+  const check =
+    field.kind === 'radio'
+      ? dot(color, w / 2, h / 2, side * 0.25)
+      : `q ${stroke} ${num(side * 0.1)} w 1 J 1 j ` +
+        `${num(w / 2 - side * 0.3)} ${num(h / 2)} m ` +
+        `${num(w / 2 - side * 0.1)} ${num(h / 2 - side * 0.25)} l ` +
+        `${num(w / 2 + side * 0.3)} ${num(h / 2 + side * 0.28)} l S Q`;
+  const frame = frameOperators(geometry);
+  return {
+    on: appearanceStream(context, geometry, [frame, check].filter(Boolean).join('\n'), {}),
+    off: appearanceStream(context, geometry, frame, {}),
+  };
+}
+
+/** Gives every widget of a checkbox without appearance states an on (`state`) and Off look. */
+export function addCheckAppearances(ctx: FillContext, field: FormField, state: PDFName): void {
+  for (const widget of field.widgets) {
+    const streams = checkStreams(ctx, field, widget);
+    if (!streams) {
+      continue;
+    }
+    const normal = ctx.context.obj({});
+    normal.set(state, streams.on);
+    normal.set(OFF, streams.off);
+    widget.dict.set(pdfName('AP'), ctx.context.obj({ N: normal }));
+  }
+}
+
+/** Font names a content stream selects with `Tf` (an empty name included). */
+function selectedFonts(content: string): string[] {
+  return [...content.matchAll(/\/([^\s/[\]()<>{}%]*)\s+[-+\d.]+\s+Tf\b/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+/** True when the stream shows text in a font that neither it nor the form's /DR defines. */
+function drawsWithMissingFont(
+  context: PDFContext,
+  stream: PDFRawStream,
+  acroForm: PDFDict | undefined,
+): boolean {
+  let content: string;
+  try {
+    content = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+  } catch {
+    return false; // Undecodable: leave it to the viewer rather than guess.
+  }
+  const names = selectedFonts(content);
+  if (names.length === 0) {
+    return false;
+  }
+  const resources =
+    getDict(context, stream.dict, 'Resources') ?? (acroForm && getDict(context, acroForm, 'DR'));
+  const fonts = resources ? getDict(context, resources, 'Font') : undefined;
+  return names.some((name) => name === '' || !fonts?.has(PDFName.of(name)));
+}
+
+/**
+ * Replaces "on" appearances that would draw nothing (e.g. Scribus writes `/ 12 Tf`, a font
+ * with an empty name) with our own check mark, so a checked box looks checked.
+ */
+export function repairOnAppearances(ctx: FillContext, field: FormField, state: PDFName): void {
+  const { context } = ctx;
+  for (const widget of field.widgets) {
+    const ap = getDict(context, widget.dict, 'AP');
+    const normal = ap ? getDict(context, ap, 'N') : undefined;
+    const stream = normal ? resolve(context, normal.get(state)) : undefined;
+    if (!normal || !(stream instanceof PDFRawStream)) {
+      continue;
+    }
+    if (drawsWithMissingFont(context, stream, ctx.acroForm)) {
+      const streams = checkStreams(ctx, field, widget);
+      if (streams) {
+        normal.set(state, streams.on);
+      }
+    }
+  }
+}

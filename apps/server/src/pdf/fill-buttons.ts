@@ -1,0 +1,133 @@
+import { PDFName } from '@cantoo/pdf-lib';
+import type { PDFContext } from '@cantoo/pdf-lib';
+import { fieldOptions, onStates } from './fill-appearance.ts';
+import { addCheckAppearances, repairOnAppearances } from './fill-button-appearance.ts';
+import type { FieldOutcome, FillContext } from './fill-context.ts';
+import type { FillValue } from './fill-types.ts';
+import type { FormField } from './prepare-document.ts';
+import { getText, nameText, nameVariants, pdfName } from './prepare-objects.ts';
+
+// Checkboxes and radio buttons: the value selects an appearance state by its real name
+// (whatever bytes it has), an /Opt export value, or a yes/no word.
+
+const TRUTHY = new Set(['yes', 'true', 'x', '1', 'on', 'y', 'checked', '✓', '✔']);
+const FALSY = new Set(['no', 'false', '0', 'off', 'n', 'unchecked', '']);
+const OFF = PDFName.of('Off');
+
+interface ButtonOption {
+  state: PDFName;
+  /** How the option is named in problems: its /Opt export value, else its state name. */
+  display: string;
+  labels: string[];
+}
+
+/** Normalised form for case-insensitive comparison of option names and values. */
+export function normaliseLabel(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** The field's on-states, each with the texts a user may select it by. */
+function buttonOptions(context: PDFContext, field: FormField): ButtonOption[] {
+  const exports = fieldOptions(context, field.dict);
+  const options = new Map<PDFName, ButtonOption>();
+  field.widgets.forEach((widget, index) => {
+    const states = onStates(context, widget.dict);
+    for (const state of states) {
+      const option = options.get(state) ?? {
+        state,
+        display: nameText(state),
+        labels: nameVariants(state),
+      };
+      options.set(state, option);
+      if (states.length !== 1) {
+        continue;
+      }
+      // /Opt holds the export value of each kid, in /Kids order, when state names are indices.
+      const exported = exports[index];
+      if (exported) {
+        option.labels.push(exported[0], exported[1]);
+        option.display = exported[0];
+      }
+      const tooltip = widget.dict !== field.dict ? getText(context, widget.dict, 'TU') : undefined;
+      if (tooltip) {
+        option.labels.push(tooltip);
+      }
+    }
+  });
+  return [...options.values()];
+}
+
+function findOption(options: ButtonOption[], text: string): ButtonOption | undefined {
+  const exact = options.find((option) => option.labels.some((label) => label === text));
+  if (exact) {
+    return exact;
+  }
+  const wanted = normaliseLabel(text);
+  return options.find((option) => option.labels.some((label) => normaliseLabel(label) === wanted));
+}
+
+type Selection = { state: PDFName | undefined } | { problem: string };
+
+function select(field: FormField, options: ButtonOption[], value: FillValue): Selection {
+  if (value === null || value === false) {
+    return { state: undefined };
+  }
+  const first = options[0]?.state;
+  if (value === true) {
+    if (field.kind === 'checkbox' || options.length === 1) {
+      return { state: first };
+    }
+    return { problem: 'true does not say which radio option to select; pass an option name' };
+  }
+  const text = String(value).trim();
+  const option = text === '' ? undefined : findOption(options, text);
+  if (option) {
+    return { state: option.state };
+  }
+  const word = normaliseLabel(text);
+  if (FALSY.has(word)) {
+    return { state: undefined };
+  }
+  if (field.kind === 'checkbox' && TRUTHY.has(word)) {
+    return { state: first };
+  }
+  const names = options.map((candidate) => `"${candidate.display}"`).join(', ');
+  return { problem: `no matching option for "${text}" (options: ${names || 'none'})` };
+}
+
+function applyState(context: PDFContext, field: FormField, state: PDFName | undefined): void {
+  field.dict.set(pdfName('V'), state ?? OFF);
+  for (const widget of field.widgets) {
+    const on = state !== undefined && onStates(context, widget.dict).includes(state);
+    widget.dict.set(pdfName('AS'), on && state ? state : OFF);
+  }
+}
+
+/** Sets a checkbox or radio group from a boolean, a state/option name or a yes/no word. */
+export function fillButtonField(
+  ctx: FillContext,
+  field: FormField,
+  value: FillValue,
+): FieldOutcome {
+  const { context } = ctx;
+  let options = buttonOptions(context, field);
+  if (options.length === 0 && field.kind === 'checkbox' && field.widgets.length > 0) {
+    // No appearance states at all: draw our own so a checked box is visible everywhere.
+    addCheckAppearances(ctx, field, PDFName.of('Yes'));
+    options = buttonOptions(context, field);
+  }
+  const selection = select(field, options, value);
+  if ('problem' in selection) {
+    return { written: null, font: null, fontSize: null, problems: [selection.problem] };
+  }
+  applyState(context, field, selection.state);
+  if (selection.state) {
+    repairOnAppearances(ctx, field, selection.state);
+  }
+  return {
+    written: selection.state ? nameText(selection.state) : 'Off',
+    font: null,
+    fontSize: null,
+    problems: [],
+  };
+}

@@ -1,0 +1,232 @@
+import { PDFArray, PDFHexString, PDFString } from '@cantoo/pdf-lib';
+import { fieldOptions } from './fill-appearance.ts';
+import { fillButtonField } from './fill-buttons.ts';
+import { drawChoice, fillChoiceField } from './fill-choice.ts';
+import { flattenForm } from './fill-flatten.ts';
+import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
+import type { FieldOutcome, FillContext } from './fill-context.ts';
+import type { FieldFillReport, FillOptions, FillResult, FillValue } from './fill-types.ts';
+import { DocumentFonts } from './fonts-document.ts';
+import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
+import { loadPdf, stripXfa } from './prepare-load.ts';
+import {
+  arrayItems,
+  getBool,
+  getStream,
+  getDict,
+  inherited,
+  objectText,
+  pdfName,
+} from './prepare-objects.ts';
+
+export { PdfFillError } from './prepare-load.ts';
+export type {
+  FieldFillReport,
+  FillOptions,
+  FillReport,
+  FillResult,
+  FillValue,
+} from './fill-types.ts';
+
+function asText(value: FillValue): string {
+  if (value === null) {
+    return '';
+  }
+  if (typeof value === 'boolean') {
+    return value ? 'Yes' : 'No';
+  }
+  return String(value);
+}
+
+async function fillOne(
+  ctx: FillContext,
+  field: FormField,
+  value: FillValue,
+): Promise<FieldOutcome> {
+  switch (field.kind) {
+    case 'text':
+      return fillTextField(ctx, field, asText(value));
+    case 'checkbox':
+    case 'radio':
+      return fillButtonField(ctx, field, value);
+    case 'combo':
+    case 'list':
+      return fillChoiceField(ctx, field, value);
+    case 'signature':
+    case 'button': {
+      if (value === null || value === '') {
+        return { written: null, font: null, fontSize: null, problems: [] };
+      }
+      const what = field.kind === 'signature' ? 'a signature field' : 'a push button';
+      const problem = `the field is ${what} and cannot take a value; "${asText(value)}" was not written`;
+      return { written: null, font: null, fontSize: null, problems: [problem] };
+    }
+    default:
+      return {
+        written: null,
+        font: null,
+        fontSize: null,
+        problems: [
+          `the field has no field type and cannot take a value; "${asText(value)}" was not written`,
+        ],
+      };
+  }
+}
+
+/** Fields for a requested name: exact, else a unique case-insensitive match. */
+function findFields(form: PreparedForm, name: string): FormField[] | undefined {
+  const exact = form.byName.get(name);
+  if (exact) {
+    return exact;
+  }
+  const wanted = name.normalize('NFC').trim().toLowerCase();
+  const candidates = [...form.byName.entries()].filter(
+    ([candidate]) => candidate.normalize('NFC').trim().toLowerCase() === wanted,
+  );
+  return candidates.length === 1 ? candidates[0]?.[1] : undefined;
+}
+
+/** Current text value of a field (/V as text; first item of a multi-select array). */
+function currentValue(ctx: FillContext, field: FormField): string | undefined {
+  const value = inherited(ctx.context, field.dict, 'V');
+  if (value instanceof PDFArray) {
+    return arrayItems(ctx.context, value)
+      .map((item) => objectText(ctx.context, item) ?? '')
+      .join(', ');
+  }
+  return value instanceof PDFString || value instanceof PDFHexString
+    ? value.decodeText()
+    : undefined;
+}
+
+function lacksAppearance(ctx: FillContext, field: FormField): boolean {
+  return field.widgets.some((widget) => {
+    const ap = getDict(ctx.context, widget.dict, 'AP');
+    return !ap || !getStream(ctx.context, ap, 'N');
+  });
+}
+
+/**
+ * Draws appearances for fields we were not asked to fill but whose value would otherwise be
+ * invisible once NeedAppearances is gone (documents that relied on it, or widgets without one).
+ */
+async function refreshUntouched(
+  ctx: FillContext,
+  form: PreparedForm,
+  touched: Set<FormField>,
+  reliedOnViewer: boolean,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const field of form.fields) {
+    if (touched.has(field) || !['text', 'combo', 'list'].includes(field.kind)) {
+      continue;
+    }
+    const value = currentValue(ctx, field);
+    if (value === undefined || value === '' || (!reliedOnViewer && !lacksAppearance(ctx, field))) {
+      continue;
+    }
+    let outcome: Pick<FieldOutcome, 'problems'>;
+    if (field.kind === 'text') {
+      outcome = await drawFieldText(
+        ctx,
+        field,
+        displayText(field, value),
+        textMode(ctx.context, field),
+      );
+    } else {
+      const options = fieldOptions(ctx.context, field.dict);
+      const index = options.findIndex(([exported]) => exported === value);
+      const shown = index >= 0 ? (options[index]?.[1] ?? value) : value;
+      outcome = await drawChoice(ctx, field, shown, index >= 0 ? [index] : []);
+    }
+    problems.push(
+      ...outcome.problems.map((problem) => `existing value of "${field.name}": ${problem}`),
+    );
+  }
+  return problems;
+}
+
+/**
+ * Fills a PDF form. `values` are keyed by fully qualified field name (pdftk FieldName);
+ * null or '' clears a field, fields not named keep their values. Every value gets an
+ * appearance stream in an embedded subset font that covers its script, so it shows in every
+ * viewer without NeedAppearances; `flatten` turns the result into plain page content.
+ * Throws PdfFillError when the PDF cannot be read or needs a password.
+ */
+export async function fillForm(
+  bytes: Uint8Array,
+  values: Record<string, FillValue>,
+  options: FillOptions = {},
+): Promise<FillResult> {
+  const { doc, notes } = await loadPdf(bytes);
+  const form = prepareForm(doc);
+  notes.push(...form.notes);
+  if (form.fields.length > 0) {
+    stripXfa(doc, notes);
+  }
+  const ctx: FillContext = {
+    doc,
+    context: doc.context,
+    acroForm: form.acroForm,
+    fonts: new DocumentFonts(doc),
+  };
+  const reports: FieldFillReport[] = [];
+  const touched = new Set<FormField>();
+  for (const [name, value] of Object.entries(values)) {
+    const fields = findFields(form, name);
+    if (!fields) {
+      reports.push({
+        field: name,
+        value_written: null,
+        font: null,
+        font_size: null,
+        problems: [`field not found in the PDF; "${asText(value)}" was not written`],
+      });
+      continue;
+    }
+    const outcomes: FieldOutcome[] = [];
+    for (const field of fields) {
+      touched.add(field);
+      outcomes.push(await fillOne(ctx, field, value));
+    }
+    const first = outcomes[0];
+    const problems = [...new Set(outcomes.flatMap((outcome) => outcome.problems))];
+    const onNoPage = fields.every((field) =>
+      field.widgets.every((widget) => widget.pages.length === 0),
+    );
+    if (onNoPage && first?.written !== null && first?.written !== undefined) {
+      problems.push('the field has no widget on any page, so the value is stored but not visible');
+    }
+    reports.push({
+      field: name,
+      value_written: first?.written ?? null,
+      font: first?.font ?? null,
+      font_size: first?.fontSize ?? null,
+      problems,
+    });
+  }
+  const reliedOnViewer = form.acroForm
+    ? getBool(doc.context, form.acroForm, 'NeedAppearances') === true
+    : false;
+  const problems = await refreshUntouched(ctx, form, touched, reliedOnViewer);
+  if (form.fields.length === 0 && Object.keys(values).length > 0) {
+    const xfaOnly = form.acroForm?.has(pdfName('XFA')) === true;
+    problems.push(
+      xfaOnly
+        ? 'the PDF is a dynamic XFA form without AcroForm fields; no value could be written'
+        : 'the PDF has no form fields; no value could be written',
+    );
+  }
+  // Every value now has an appearance; viewers must not regenerate them (poppler would drop
+  // non-Latin text, pdftk mangles accents).
+  form.acroForm?.delete(pdfName('NeedAppearances'));
+  if (options.flatten) {
+    flattenForm(doc.context, doc.catalog, form);
+  }
+  const output = await doc.save({
+    updateFieldAppearances: false,
+    addDefaultPage: false,
+    objectsPerTick: Number.POSITIVE_INFINITY,
+  });
+  return { bytes: output, report: { fields: reports, problems, notes } };
+}

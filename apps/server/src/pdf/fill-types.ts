@@ -1,0 +1,44 @@
+/** One value to put into a field; dates arrive already formatted (`YYYY-MM-DD`). */
+export type FillValue = string | number | boolean | null;
+
+export interface FillOptions {
+  /** Produce a non-editable PDF: appearances drawn into the page content, form removed. */
+  flatten?: boolean;
+}
+
+/** What happened to one requested field. */
+export interface FieldFillReport {
+  /** Fully qualified field name as requested (pdftk FieldName). */
+  field: string;
+  /**
+   * What the field now holds: the text (possibly cut at max length), the checkbox/radio state
+   * name, the choice's export value; null when nothing was written.
+   */
+  value_written: string | null;
+  /** Font family of the generated appearance (e.g. 'DejaVu Sans'), null when none was drawn. */
+  font: string | null;
+  /** Font size actually used (after shrink-to-fit), null when no text was drawn. */
+  font_size: number | null;
+  /** Every way the value was not written or shown in full; empty when all is well. */
+  problems: string[];
+}
+
+export interface FillReport {
+  /** One entry per requested field, in request order. */
+  fields: FieldFillReport[];
+  /** Document-level problems (e.g. values the document could not take at all). */
+  problems: string[];
+  /** Informational: what the engine changed beyond the values (decryption, XFA, repairs). */
+  notes: string[];
+}
+
+export interface FillResult {
+  bytes: Uint8Array;
+  report: FillReport;
+}
+
+/** Smallest font size the engine shrinks text to before reporting that it did not fit. */
+export const MIN_FONT_SIZE = 4;
+
+/** Size used for auto-sized (DA size 0) text when the box would allow more. */
+export const MAX_AUTO_FONT_SIZE = 12;

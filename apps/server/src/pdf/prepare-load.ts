@@ -1,0 +1,139 @@
+import { PDFDocument, PDFInvalidObject, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import type { PDFObject } from '@cantoo/pdf-lib';
+import { asDict, getDict, pdfName } from './prepare-objects.ts';
+
+/** Thrown when a PDF cannot be filled at all (unreadable, or protected by a real password). */
+export class PdfFillError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PdfFillError';
+  }
+}
+
+export interface LoadedPdf {
+  doc: PDFDocument;
+  /** What was done to the document on the way in (decryption, XFA removal). */
+  notes: string[];
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+let nameFixInstalled = false;
+
+/**
+ * pdf-lib decodes `#xx` escapes in names only with upper-case hex digits, so a name written
+ * `/#e5#a5#b3#e6#80#a7` (UTF-8 "女性", as pdfcpu writes it) is read half-decoded and written
+ * back as a different name, which pdftk and others then misread. Upper-casing the escapes
+ * before pdf-lib decodes them makes every name round-trip byte for byte. Installed once,
+ * process-wide: it only makes pdf-lib follow the PDF specification.
+ */
+function installPdfNameFix(): void {
+  if (nameFixInstalled) {
+    return;
+  }
+  nameFixInstalled = true;
+  const of = PDFName.of;
+  PDFName.of = (name: string): PDFName =>
+    of(
+      name.includes('#')
+        ? name.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => `#${hex.toUpperCase()}`)
+        : name,
+    );
+}
+
+/**
+ * Parses a PDF for filling. Files encrypted with an empty user password (owner password only)
+ * are decrypted and will be written back unencrypted; a file that needs a real password is
+ * refused with a clear error.
+ */
+export async function loadPdf(bytes: Uint8Array): Promise<LoadedPdf> {
+  installPdfNameFix();
+  const notes: string[] = [];
+  let doc: PDFDocument;
+  try {
+    // password '' makes pdf-lib decrypt (and only when the file is encrypted);
+    // updateMetadata false keeps the producer's Info dictionary as it was.
+    doc = await PDFDocument.load(bytes, {
+      password: '',
+      updateMetadata: false,
+      parseSpeed: Number.POSITIVE_INFINITY,
+    });
+  } catch (error) {
+    const message = errorMessage(error);
+    if (/NEEDS PASSWORD/i.test(message)) {
+      throw new PdfFillError('The PDF is protected by a password and cannot be filled');
+    }
+    throw new PdfFillError(`The PDF could not be read: ${message}`);
+  }
+  if (doc.isEncrypted) {
+    throw new PdfFillError('The PDF is encrypted in a way that cannot be decrypted');
+  }
+  if (doc.getPageCount() === 0) {
+    throw new PdfFillError('The PDF has no pages');
+  }
+  if (wasEncrypted(bytes)) {
+    notes.push('decrypted (empty user password); the filled PDF is not encrypted');
+  }
+  dropStaleStructure(doc);
+  return { doc, notes };
+}
+
+// pdf-lib drops /Encrypt from the trailer after decrypting, so look at the raw bytes
+// (trailers and cross-reference stream dictionaries are never compressed).
+function wasEncrypted(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Encrypt');
+}
+
+/**
+ * pdf-lib keeps the file's old object streams and cross-reference streams as ordinary
+ * objects and writes them out again: dead weight, and the old xref streams still carry
+ * /Encrypt, so a reader that trusts them (pdf-lib itself) takes the decrypted output for an
+ * encrypted file. Their contents are already parsed, so they can go.
+ */
+function dropStaleStructure(doc: PDFDocument): void {
+  const { context } = doc;
+  const type = pdfName('Type');
+  const stale = new Set([pdfName('XRef'), pdfName('ObjStm')]);
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    const kind = object instanceof PDFRawStream ? object.dict.get(type) : undefined;
+    if ((kind instanceof PDFName && stale.has(kind)) || isUnparsedXrefStream(object)) {
+      context.delete(ref);
+    }
+  }
+}
+
+// When decrypting, pdf-lib also "decrypts" the (never encrypted) xref streams, fails to parse
+// them and keeps their raw bytes, /Encrypt included.
+function isUnparsedXrefStream(object: PDFObject): boolean {
+  if (!(object instanceof PDFInvalidObject)) {
+    return false;
+  }
+  const bytes = new Uint8Array(object.sizeInBytes());
+  object.copyBytesInto(bytes, 0);
+  return /\/Type\s*\/XRef\b/.test(Buffer.from(bytes.subarray(0, 4096)).toString('latin1'));
+}
+
+/**
+ * Removes the XFA half of hybrid forms (viewers that understand XFA would otherwise show the
+ * XFA data, not our AcroForm values) and the usage-rights signature our changes invalidate.
+ * Only for hybrids: in an XFA-only form the XFA is the whole form.
+ */
+export function stripXfa(doc: PDFDocument, notes: string[]): void {
+  const { context, catalog } = doc;
+  const acroForm = getDict(context, catalog, 'AcroForm');
+  if (acroForm?.has(pdfName('XFA'))) {
+    acroForm.delete(pdfName('XFA'));
+    notes.push('removed the XFA form so viewers show the AcroForm values');
+  }
+  catalog.delete(pdfName('NeedsRendering'));
+  const perms = asDict(context, catalog.get(pdfName('Perms')));
+  if (perms) {
+    perms.delete(pdfName('UR'));
+    perms.delete(pdfName('UR3'));
+    if (perms.keys().length === 0) {
+      catalog.delete(pdfName('Perms'));
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decode } from 'html-entities';
+import { PDFDocument, PDFDict, PDFName } from '@cantoo/pdf-lib';
+
+// Independent readers (pdftk-java, poppler, qpdf) used to check what the fill engine wrote.
+// None of them shares code with pdf-lib, so agreement means the file is right, not just
+// self-consistent.
+
+/** Whether a command-line tool can be run here. */
+export function hasTool(name: 'pdftk' | 'pdftotext' | 'qpdf'): boolean {
+  const probe = spawnSync(name, [name === 'pdftk' ? '--version' : '-v'], { encoding: 'utf8' });
+  return probe.error === undefined;
+}
+
+function withTempFile<T>(bytes: Uint8Array, use: (path: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'formbridge-oracle-'));
+  const path = join(dir, 'in.pdf');
+  try {
+    writeFileSync(path, bytes);
+    return use(path);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface PdftkField {
+  name: string;
+  type: string;
+  /** Every FieldValue line (multi-select lists have several). */
+  values: string[];
+  stateOptions: string[];
+}
+
+/** Fields as `pdftk dump_data_fields_utf8` reads them (values entity-decoded). */
+export function pdftkFields(bytes: Uint8Array): Map<string, PdftkField[]> {
+  const output = withTempFile(bytes, (path) =>
+    spawnSync('pdftk', [path, 'dump_data_fields_utf8'], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+  );
+  if (output.status !== 0) {
+    throw new Error(`pdftk failed: ${output.stderr}`);
+  }
+  const fields = new Map<string, PdftkField[]>();
+  for (const block of output.stdout.split(/^---$/m)) {
+    const field: PdftkField = { name: '', type: '', values: [], stateOptions: [] };
+    for (const line of block.split('\n')) {
+      const match = /^(\w+): ?(.*)$/.exec(line);
+      if (!match) {
+        continue;
+      }
+      const [, key, raw = ''] = match;
+      const value = decode(raw);
+      if (key === 'FieldName') {
+        field.name = value;
+      } else if (key === 'FieldType') {
+        field.type = value;
+      } else if (key === 'FieldValue') {
+        field.values.push(value);
+      } else if (key === 'FieldStateOption') {
+        field.stateOptions.push(value);
+      }
+    }
+    if (field.name !== '') {
+      fields.set(field.name, [...(fields.get(field.name) ?? []), field]);
+    }
+  }
+  return fields;
+}
+
+/** Page text as poppler extracts it, in content-stream order (`pdftotext -raw`). */
+export function popplerText(bytes: Uint8Array): string {
+  const output = withTempFile(bytes, (path) =>
+    spawnSync('pdftotext', ['-raw', '-enc', 'UTF-8', path, '-'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    }),
+  );
+  if (output.status !== 0) {
+    throw new Error(`pdftotext failed: ${output.stderr}`);
+  }
+  return output.stdout;
+}
+
+/** qpdf's structural check; returns its complaints (empty when the file is clean). */
+export function qpdfCheck(bytes: Uint8Array): { ok: boolean; messages: string } {
+  const output = withTempFile(bytes, (path) =>
+    spawnSync('qpdf', ['--check', path], { encoding: 'utf8' }),
+  );
+  // Exit code 0 = fine, 3 = warnings only (qpdf's convention), 2 = errors.
+  return {
+    ok: output.status === 0 || output.status === 3,
+    messages: `${output.stdout}${output.stderr}`,
+  };
+}
+
+/**
+ * A copy without /NeedAppearances, so poppler shows the file's own appearance streams
+ * instead of regenerating them (which would hide missing or broken appearances).
+ */
+export async function withoutNeedAppearances(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'));
+  if (acroForm instanceof PDFDict) {
+    acroForm.delete(PDFName.of('NeedAppearances'));
+  }
+  return doc.save({ updateFieldAppearances: false, addDefaultPage: false });
+}
+
+/** Text with every kind of whitespace removed, for comparing wrapped or comb-spaced text. */
+export function squash(text: string): string {
+  return text.normalize('NFC').replace(/\s+/gu, '');
+}
