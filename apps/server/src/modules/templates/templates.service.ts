@@ -3,6 +3,7 @@ import { TEMPLATE_MESSAGES, templateNameSchema } from '@formbridge/contract/temp
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
+import { deleteTemplateMappingsExcept } from '../mappings/mappings.crud.repo.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { detectFields } from '../../pdf/detect-fields.ts';
 import { repairFieldTree } from '../../pdf/pdf-repair.ts';
@@ -137,20 +138,26 @@ export async function updateTemplateWithFile(
   const { detected, storedBytes } = await analyseUpload(input.file);
   const newKey = fileKey();
   await ctx.storage.put(newKey, storedBytes);
+  let droppedMappings: Array<{ id: string; field_name: string }>;
   try {
-    await updateTemplate(ctx.db, ownerId, id, {
-      name,
-      file_key: newKey,
-      file_size: storedBytes.length,
-      ...detectedColumns(detected),
-      updated_at: new Date().toISOString(),
+    // Mappings whose PDF field survived the replacement are kept; the others go, in one step
+    // with the new field data so the two never disagree.
+    droppedMappings = await ctx.db.transaction().execute(async (trx) => {
+      await updateTemplate(trx, ownerId, id, {
+        name,
+        file_key: newKey,
+        file_size: storedBytes.length,
+        ...detectedColumns(detected),
+        updated_at: new Date().toISOString(),
+      });
+      return deleteTemplateMappingsExcept(trx, ownerId, id, Object.keys(detected.fields));
     });
   } catch (error) {
     await ctx.storage.remove(newKey);
     throw error;
   }
   await ctx.storage.remove(current.file_key);
-  return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
+  return { row: await getTemplate(ctx, ownerId, id), droppedMappings };
 }
 
 /** Deletes the row first, then the file: a crash in between leaves an unreferenced file, never a row without its PDF. */

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createMappingBodySchema,
+  fieldMappingSchema,
+  suggestResponseSchema,
+  universalFieldSchema,
+  updateMappingBodySchema,
+} from '@formbridge/contract/mappings';
+import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import {
+  changeMapping,
+  createMapping,
+  getMapping,
+  listMappingsForTemplate,
+  removeMapping,
+  suggestMappings,
+} from './mappings.service.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const templateParams = z.object({ templateId: z.string().max(64) });
+
+/** /api/v1/field-mappings: per-template mappings, suggestions and the universal values. */
+export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['field mappings'], security: [{ bearer: [] }] };
+
+    app.get(
+      '/universal-dynamic-fields',
+      {
+        preHandler: requireUser,
+        schema: { ...secured, response: { 200: z.array(universalFieldSchema) } },
+      },
+      async () => [...UNIVERSAL_FIELDS],
+    );
+
+    app.get(
+      '/template/:templateId',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: templateParams,
+          response: { 200: z.array(fieldMappingSchema) },
+        },
+      },
+      async (request) =>
+        listMappingsForTemplate(ctx, currentUser(request).id, request.params.templateId),
+    );
+
+    app.post(
+      '/template/:templateId/suggest',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: templateParams,
+          querystring: z.object({ table_id: z.string().max(64) }),
+          response: { 200: suggestResponseSchema },
+        },
+      },
+      async (request) => ({
+        suggestions: await suggestMappings(
+          ctx,
+          currentUser(request).id,
+          request.params.templateId,
+          request.query.table_id,
+        ),
+      }),
+    );
+
+    app.post(
+      '/',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          body: createMappingBodySchema,
+          response: { 201: fieldMappingSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createMapping(ctx, currentUser(request).id, request.body)),
+    );
+
+    app.get(
+      '/:id',
+      {
+        preHandler: requireUser,
+        schema: { ...secured, params: idParams, response: { 200: fieldMappingSchema } },
+      },
+      async (request) => getMapping(ctx, currentUser(request).id, request.params.id),
+    );
+
+    app.put(
+      '/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          body: updateMappingBodySchema,
+          response: { 200: fieldMappingSchema },
+        },
+      },
+      async (request) =>
+        changeMapping(ctx, currentUser(request).id, request.params.id, request.body),
+    );
+
+    app.delete(
+      '/:id',
+      { preHandler: requireUser, schema: { ...secured, params: idParams } },
+      async (request, reply) => {
+        await removeMapping(ctx, currentUser(request).id, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import type { CreateMappingBody, FieldMapping, Suggestion } from '@formbridge/contract/mappings';
+import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
+import { resolveMappingTarget } from '@formbridge/contract/mapping-targets';
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
+import { isUniqueViolation } from '../../db/dialect.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { suggestFieldMappings } from '../../suggest/suggest-field-mappings.ts';
+import { getTemplate } from '../templates/templates.service.ts';
+import { insertMapping } from './mappings.repo.ts';
+import {
+  deleteMapping,
+  findMapping,
+  listTemplateMappings,
+  updateMapping,
+  type MappingRow,
+} from './mappings.crud.repo.ts';
+import { presentMapping } from './mappings.presenter.ts';
+import { loadMappedTable, loadTableCatalog, type TableCatalog } from './mappings.targets.ts';
+
+/** The stored form of a key, or 422 naming what is wrong with it. */
+function resolveKey(rawKey: string, catalog: TableCatalog): string {
+  const resolved = resolveMappingTarget(rawKey, catalog.table, catalog.byId, UNIVERSAL_FIELDS);
+  if (!resolved.ok) {
+    throw validationError([{ loc: ['body', 'mapped_field_key'], msg: resolved.message }]);
+  }
+  return resolved.key;
+}
+
+async function getMappingRow(ctx: AppContext, ownerId: string, id: string): Promise<MappingRow> {
+  const row = await findMapping(ctx.db, ownerId, id);
+  if (!row) {
+    throw notFound('Mapping');
+  }
+  return row;
+}
+
+export async function listMappingsForTemplate(
+  ctx: AppContext,
+  ownerId: string,
+  templateId: string,
+): Promise<FieldMapping[]> {
+  await getTemplate(ctx, ownerId, templateId);
+  const [rows, catalog] = await Promise.all([
+    listTemplateMappings(ctx.db, ownerId, templateId),
+    loadTableCatalog(ctx.db, ownerId),
+  ]);
+  return rows.map((row) => presentMapping(row, catalog));
+}
+
+export async function getMapping(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+): Promise<FieldMapping> {
+  const row = await getMappingRow(ctx, ownerId, id);
+  return presentMapping(row, await loadTableCatalog(ctx.db, ownerId));
+}
+
+/** One mapping per (template, PDF field): the field must exist, the key must resolve. */
+export async function createMapping(
+  ctx: AppContext,
+  ownerId: string,
+  body: CreateMappingBody,
+): Promise<FieldMapping> {
+  const template = await getTemplate(ctx, ownerId, body.template_id);
+  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  if (!Object.hasOwn(fields, body.field_name)) {
+    throw validationError([
+      { loc: ['body', 'field_name'], msg: MAPPING_MESSAGES.unknownPdfField(body.field_name) },
+    ]);
+  }
+  const catalog = await loadMappedTable(ctx.db, ownerId, body.mapped_table_id);
+  const now = new Date().toISOString();
+  const row = {
+    id: crypto.randomUUID(),
+    owner_id: ownerId,
+    template_id: template.id,
+    field_name: body.field_name,
+    mapped_table_id: catalog.table.id,
+    mapped_field_key: resolveKey(body.mapped_field_key, catalog),
+    suggested: body.suggested ?? false,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await insertMapping(ctx.db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError(409, MAPPING_MESSAGES.duplicate(body.field_name));
+    }
+    throw error;
+  }
+  return presentMapping(row, catalog.byId);
+}
+
+export async function changeMapping(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  body: {
+    mapped_field_key: string;
+    mapped_table_id?: string | undefined;
+    suggested?: boolean | undefined;
+  },
+): Promise<FieldMapping> {
+  const current = await getMappingRow(ctx, ownerId, id);
+  const catalog = await loadMappedTable(
+    ctx.db,
+    ownerId,
+    body.mapped_table_id ?? current.mapped_table_id,
+  );
+  const changes = {
+    mapped_table_id: catalog.table.id,
+    mapped_field_key: resolveKey(body.mapped_field_key, catalog),
+    updated_at: new Date().toISOString(),
+    ...(body.suggested === undefined ? {} : { suggested: body.suggested }),
+  };
+  await updateMapping(ctx.db, ownerId, id, changes);
+  return presentMapping({ ...current, ...changes }, catalog.byId);
+}
+
+export async function removeMapping(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+  await getMappingRow(ctx, ownerId, id);
+  await deleteMapping(ctx.db, ownerId, id);
+}
+
+/** Suggestions for the template's unmapped fields from the table, its rules and linked tables. */
+export async function suggestMappings(
+  ctx: AppContext,
+  ownerId: string,
+  templateId: string,
+  tableId: string,
+): Promise<Suggestion[]> {
+  const template = await getTemplate(ctx, ownerId, templateId);
+  const [catalog, existing] = await Promise.all([
+    loadMappedTable(ctx.db, ownerId, tableId),
+    listTemplateMappings(ctx.db, ownerId, templateId),
+  ]);
+  const linkedTables = catalog.table.fields.flatMap((field) => {
+    const linked =
+      field.type === 'link' && field.linked_table_id
+        ? catalog.byId.get(field.linked_table_id)
+        : undefined;
+    return linked ? [{ linkField: field.name, table: linked }] : [];
+  });
+  return suggestFieldMappings({
+    fields: JSON.parse(template.field_data) as FieldDataDto,
+    mappedFieldNames: new Set(existing.map((row) => row.field_name)),
+    table: catalog.table,
+    linkedTables,
+    universalFields: UNIVERSAL_FIELDS,
+  });
+}
