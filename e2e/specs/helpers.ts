@@ -24,3 +24,33 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 }
+
+/** The signed-in page's bearer token, for setting up data through the API. */
+export async function apiToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token ?? '';
+}
+
+/** Uploads a PDF through the API and returns the template's id. */
+export async function uploadTemplateByApi(page: Page, name: string, pdf: Buffer): Promise<string> {
+  const response = await page.request.post('/api/v1/pdf-templates/', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    multipart: {
+      name,
+      pdf_file: { name: `${name}.pdf`, mimeType: 'application/pdf', buffer: pdf },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Creates a dynamic table through the API and returns its id. */
+export async function createTableByApi(page: Page, body: Record<string, unknown>): Promise<string> {
+  const response = await page.request.post('/api/v1/dynamic-tables/', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -60,7 +60,14 @@ function toIssues(
   context: string | undefined,
 ): ValidationIssue[] {
   return error.validation.map((issue) => ({
-    loc: [context ?? 'body', ...issue.instancePath.split('/').filter(Boolean)],
+    // JSON-pointer segments: array indices become numbers, as in the rule-based 422s.
+    loc: [
+      context ?? 'body',
+      ...issue.instancePath
+        .split('/')
+        .filter(Boolean)
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    ],
     msg: issue.message ?? 'Invalid value',
     type: issue.keyword,
   }));

@@ -47,7 +47,7 @@ export function MappingTableView({ state }: { state: MappingState }) {
             const suggestion = state.suggestions.get(name);
             const status = mapping ? 'Mapped' : suggestion ? 'Suggestion available' : 'Not mapped';
             return (
-              <tr key={name} data-field={name}>
+              <tr key={name} data-field={name} data-status={status}>
                 <td className="max-w-sm px-4 py-2">
                   <FieldCaption name={name} info={info} />
                 </td>
