@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
+import { createMailer } from './lib/mail/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
 import { clearStorageTemp, createLocalStorage } from './lib/storage/local-storage.ts';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loginThrottle: new LoginThrottle(options.loginThrottle),
     storage: createLocalStorage(config.dataDir),
     signer: createUrlSigner(secret),
+    mailer: createMailer(config, app.log),
   };
 
   registerErrorHandling(app);

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { Storage } from './storage/storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -15,4 +16,5 @@ export type AppContext = {
   loginThrottle: LoginThrottle;
   storage: Storage;
   signer: UrlSigner;
+  mailer: Mailer;
 };
