@@ -65,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signer: createUrlSigner(secret),
     mailer: createMailer(config, app.log),
   };
+  app.addHook('onClose', () => ctx.mailer.close());
 
   registerErrorHandling(app);
   await app.register(formbody);
