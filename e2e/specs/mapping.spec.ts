@@ -139,6 +139,23 @@ test('table view: generate suggestions, apply all, remove one', async ({ page })
     'data-status',
     'Mapped',
   );
+
+  // The template page shows each target as table.field and can remove one.
+  await page.getByRole('link', { name: 'Back to Template' }).click();
+  const firstName = page.locator('tr[data-field="First Name"]');
+  await expect(firstName.getByText('People.first_name')).toBeVisible();
+  await expect(
+    page.locator('tr[data-field="Last Name"]').getByRole('link', { name: 'Not mapped' }),
+  ).toBeVisible();
+  const mappedCount = Number(await page.getByTestId('mapped-count').textContent());
+  expect(mappedCount).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('link', { name: 'Generate Forms' })).toHaveAttribute(
+    'href',
+    '/forms',
+  );
+  await firstName.getByRole('button', { name: 'Remove mapping of First Name' }).click();
+  await expect(firstName.getByRole('link', { name: 'Not mapped' })).toBeVisible();
+  await expect(page.getByTestId('mapped-count')).toHaveText(String(mappedCount - 1));
 });
 
 test('field boxes sit on the printed boxes at 50%, 100% and 300% zoom', async ({ page }) => {

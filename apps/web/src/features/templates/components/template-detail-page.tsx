@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { FieldMapping } from '@formbridge/contract/mappings';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -6,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useRemoveTemplateMapping, useTemplateMappingList } from '../api/template-mappings-api';
 import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
 import { TemplatePreview } from './template-preview';
@@ -15,7 +17,13 @@ export function TemplateDetailPage() {
   const navigate = useNavigate();
   const template = useTemplate(id);
   const deleteTemplate = useDeleteTemplate();
+  const mappings = useTemplateMappingList(id);
+  const removeMapping = useRemoveTemplateMapping(id);
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const mappingByField = useMemo(
+    () => new Map((mappings.data ?? []).map((mapping) => [mapping.field_name, mapping])),
+    [mappings.data],
+  );
   const isNotFound = template.error instanceof ApiError && template.error.status === 404;
 
   useEffect(() => {
@@ -42,6 +50,15 @@ export function TemplateDetailPage() {
   }
 
   const data = template.data;
+  const mappedCount = mappingByField.size;
+  const onRemoveMapping = async (mapping: FieldMapping) => {
+    try {
+      await removeMapping.mutateAsync(mapping.id);
+      notify.success('Mapping removed successfully');
+    } catch {
+      notify.error('Failed to remove mapping');
+    }
+  };
   const onDelete = async () => {
     try {
       await deleteTemplate.mutateAsync(data.id);
@@ -63,15 +80,29 @@ export function TemplateDetailPage() {
           <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.name}</h1>
           <p className="mt-1 text-sm text-slate-500">Created {formatDateTime(data.created_at)}</p>
         </div>
-        <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
-          Delete
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/mapping/${data.id}`}
+            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+          >
+            Edit Mappings
+          </Link>
+          <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
+            Delete
+          </Button>
+        </div>
       </div>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-4">
         <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <dt className="text-xs uppercase tracking-wide text-slate-500">Form fields</dt>
           <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="field-count">
             {data.field_count}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-xs uppercase tracking-wide text-slate-500">Mapped fields</dt>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="mapped-count">
+            {mappedCount}
           </dd>
         </div>
         <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -81,15 +112,55 @@ export function TemplateDetailPage() {
       </dl>
       <div className="grid gap-6 lg:grid-cols-5">
         <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
-          <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
-            Form fields
-          </h2>
-          <TemplateFieldsTable fieldData={data.field_data} />
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+            <h2 className="font-semibold text-slate-900">Form fields</h2>
+            <Link
+              to={`/mapping/${data.id}`}
+              className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+            >
+              Manage Mappings
+            </Link>
+          </div>
+          <TemplateFieldsTable
+            templateId={data.id}
+            fieldData={data.field_data}
+            mappings={mappingByField}
+            onRemoveMapping={(mapping) => void onRemoveMapping(mapping)}
+            removingId={removeMapping.isPending ? (removeMapping.variables ?? null) : null}
+          />
         </section>
-        <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 lg:col-span-2">
-          <h2 className="mb-3 font-semibold text-slate-900">Preview</h2>
-          <TemplatePreview fileUrl={data.file_path} pageCount={data.page_count} />
-        </section>
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="font-semibold text-slate-900">Generate Forms</h2>
+            {mappedCount > 0 ? (
+              <>
+                <p className="mt-1 text-sm text-slate-500">Fill this template with your records.</p>
+                <Link
+                  to="/forms"
+                  className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+                >
+                  Generate Forms
+                </Link>
+              </>
+            ) : (
+              <>
+                <p className="mt-1 text-sm text-slate-500">
+                  Map the fields to a table before generating forms.
+                </p>
+                <Link
+                  to={`/mapping/${data.id}`}
+                  className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+                >
+                  Set Up Field Mappings
+                </Link>
+              </>
+            )}
+          </section>
+          <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 className="mb-3 font-semibold text-slate-900">Preview</h2>
+            <TemplatePreview fileUrl={data.file_path} pageCount={data.page_count} />
+          </section>
+        </div>
       </div>
       {isConfirmOpen ? (
         <ConfirmDialog

@@ -1,10 +1,27 @@
+import type { FieldMapping } from '@formbridge/contract/mappings';
 import {
   sortFieldsByPosition,
   TEMPLATE_FIELD_TYPE_LABELS,
   type FieldDataDto,
 } from '@formbridge/contract/templates';
+import { Link } from 'react-router';
 
-export function TemplateFieldsTable({ fieldData }: { fieldData: FieldDataDto }) {
+type Props = {
+  templateId: string;
+  fieldData: FieldDataDto;
+  mappings: ReadonlyMap<string, FieldMapping>;
+  onRemoveMapping: (mapping: FieldMapping) => void;
+  removingId: string | null;
+};
+
+/** Every field with its type, page and mapped target (`table.field`), or a way to map it. */
+export function TemplateFieldsTable({
+  templateId,
+  fieldData,
+  mappings,
+  onRemoveMapping,
+  removingId,
+}: Props) {
   const fields = sortFieldsByPosition(fieldData);
   if (fields.length === 0) {
     return (
@@ -30,25 +47,56 @@ export function TemplateFieldsTable({ fieldData }: { fieldData: FieldDataDto }) 
             <th scope="col" className="px-4 py-2">
               Page
             </th>
+            <th scope="col" className="px-4 py-2">
+              Mapped to
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
-          {fields.map(([name, info]) => (
-            <tr key={name}>
-              <td className="max-w-md px-4 py-2 font-mono text-xs break-all text-slate-800">
-                {name}
-                {info.label || info.tooltip ? (
-                  <span className="block font-sans text-slate-500">
-                    {info.tooltip ?? info.label}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-4 py-2 text-slate-600">
-                {TEMPLATE_FIELD_TYPE_LABELS[info.type] ?? 'Text'}
-              </td>
-              <td className="px-4 py-2 text-slate-600">{info.page + 1}</td>
-            </tr>
-          ))}
+          {fields.map(([name, info]) => {
+            const mapping = mappings.get(name);
+            return (
+              <tr key={name} data-field={name}>
+                <td className="max-w-xs px-4 py-2 font-mono text-xs break-all text-slate-800">
+                  {name}
+                  {info.tooltip || info.label ? (
+                    <span className="block font-sans text-slate-500">
+                      {info.tooltip ?? info.label}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-2 text-slate-600">
+                  {TEMPLATE_FIELD_TYPE_LABELS[info.type] ?? 'Text'}
+                </td>
+                <td className="px-4 py-2 text-slate-600">{info.page + 1}</td>
+                <td className="px-4 py-2">
+                  {mapping ? (
+                    <span className="flex items-center gap-2">
+                      <span className="font-mono text-xs text-green-700">
+                        {mapping.table_name}.{mapping.mapped_field_key}
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => onRemoveMapping(mapping)}
+                        disabled={removingId === mapping.id}
+                        aria-label={`Remove mapping of ${name}`}
+                        className="text-xs font-medium text-red-600 hover:text-red-500 disabled:opacity-50"
+                      >
+                        Remove
+                      </button>
+                    </span>
+                  ) : (
+                    <Link
+                      to={`/mapping/${templateId}`}
+                      className="text-xs text-slate-500 hover:text-indigo-600"
+                    >
+                      Not mapped
+                    </Link>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
