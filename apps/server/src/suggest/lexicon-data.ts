@@ -1,0 +1,176 @@
+// The vocabulary of forms: words and abbreviations that mean the same thing, in the languages
+// the corpus and our users bring (English, French, Spanish, German, Ukrainian). Each key is a
+// concept; its variants are phrases as people print or name them. Variants go through the same
+// normalisation as any text (text-normalize.ts), so accents, case and plurals need not be listed.
+//
+// Kept deliberately to what forms commonly say: a synonym that is right on one form and wrong on
+// ten others costs more precision than it buys recall (German "Firma" is a company, Spanish
+// "firma" a signature, so it is in neither group).
+
+/**
+ * concept → variants, written as `|`-separated groups to keep the table readable. Longer
+ * variants win over shorter ones when both match.
+ */
+export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  given_name: [
+    'first name|firstname|fname|first|given name|forename|prénom|vorname',
+    "primer nombre|ім'я|имя",
+  ],
+  family_name: [
+    'last name|lastname|lname|last|surname|family name|nom de famille',
+    'nom usuel|apellido|nachname|familienname|прізвище|фамилия',
+  ],
+  middle_name: ['middle name|middle|mname|second name|segundo nombre'],
+  middle_initial: ['middle initial|mi|m i|initial|inicial'],
+  full_name: [
+    'full name|fullname|complete name|name and surname|first and last name',
+    'nom complet|nom prénom|nom et prénom|prénom nom|nombre completo',
+    "nombre y apellido|vollständiger name|vor und nachname|прізвище ім'я",
+  ],
+  name: ['name|nom|nombre|namen|назва|імені'],
+  birth_date: [
+    'date of birth|birth date|birthdate|birthday|dob|born|date de naissance',
+    'né le|née le|fecha de nacimiento|fecha nacimiento|geburtsdatum',
+    'geburtstag|дата народження|дата рождения',
+  ],
+  birth_place: [
+    'place of birth|birth place|birthplace|pob|lieu de naissance',
+    'lugar de nacimiento|geburtsort|місце народження',
+  ],
+  ssn: ['social security number|social security no|social security|ssn|soc sec'],
+  tin: [
+    'taxpayer identification number|tax identification number|tax id|tin',
+    'tax number|steuernummer|numéro fiscal',
+  ],
+  ein: ['employer identification number|employer id number|ein|fein'],
+  zip: [
+    'zip|zip code|zipcode|postal code|postcode|post code|code postal',
+    'codepostal|cp|código postal|plz|postleitzahl|поштовий індекс',
+  ],
+  phone: [
+    'phone|phone number|phone no|telephone|telephone number|tel|tel no',
+    'téléphone|teléfono|telefon|telefonnummer|mobile|mobile phone|cell',
+    'cell phone|cellphone|celular|móvil|portable|handy|телефон',
+  ],
+  email: [
+    'email|e-mail|email address|e-mail address|mail|courriel',
+    'adresse électronique|adresse mail|adresse email|correo',
+    'correo electrónico|e-mail-adresse|електронна пошта|электронная почта',
+  ],
+  address: ['address|addr|adr|adresse|dirección|domicilio|anschrift|адреса', 'street address'],
+  street: ['street|rue|voie|calle|straße|str|вулиця'],
+  city: [
+    'city|town|ville|ciudad|localité|localidad|locality|municipality',
+    'municipio|commune|stadt|ort|місто|город|city town',
+  ],
+  // "Fait à ..." (done at) is where a French form is signed: a place, usually a town.
+  place: ['place|lieu|lugar|fait'],
+  state: ['state|st|province|prov|estado|provincia|bundesland|territory'],
+  county: ['county|comté|condado|kreis|landkreis'],
+  country: ['country|pays|país|land|країна'],
+  nationality: ['nationality|nationalité|nacionalidad|staatsangehörigkeit|citizenship'],
+  apartment: ['apt|apartment|appartement|apartamento|apto|unit|suite|flat'],
+  number: ['number|no|num|nr|nbr|nro|numéro|número|nummer|номер'],
+  id: ['id|identifier|identification|identifiant|identificación'],
+  department: ['dept|department|département|departamento|abteilung'],
+  organization: [
+    'org|organization|organisation|organisme|organismo|company|firm|business',
+    'corp|corporation|corporación|entreprise|empresa|société|unternehmen',
+    'raison sociale',
+  ],
+  employer: ['employer|employeur|empleador|arbeitgeber|роботодавець'],
+  employee: ['employee|salarié|empleado|arbeitnehmer|worker'],
+  signature: ['signature|sig|sign|signed|unterschrift|підпис'],
+  quantity: ['qty|quantity|quantité|cantidad|menge|anzahl'],
+  amount: ['amt|amount|montant|importe|monto|betrag'],
+  date: ['date|dt|fecha|datum|дата|dated'],
+  day: ['day|jour|día|tag|dd|jj'],
+  month: ['month|mois|mes|monat|mm'],
+  year: ['year|année|año|anio|jahr|yyyy|aaaa|рік'],
+  time: ['time|heure|hora|uhrzeit|час'],
+  gender: ['gender|sex|sexe|sexo|geschlecht|стать|пол'],
+  relationship: ['relationship|relation|lien|parentesco|relación|beziehung'],
+  occupation: ['occupation|profession|job|beruf|ocupación|profesión|métier'],
+  physician: ['physician|doctor|dr|médecin|médico|arzt|лікар'],
+  description: ['description|describe|desc|descripción|beschreibung'],
+  before: ['before|prior|avant|antes'],
+  incident: ['incident|event|accident|incidente|événement|évènement'],
+  emergency_room: ['er|emergency room|emergency department|urgences'],
+  request: ['request|application|demande|solicitud|antrag'],
+  notes: ['notes|note|comments|comment|remarks|remarques|observaciones'],
+  website: ['website|url|web site|homepage|site web|sitio web'],
+  spouse: ['spouse|conjoint|cónyuge|ehepartner'],
+  age: ['age|âge|edad|alter|вік'],
+  today: ["today|aujourd'hui|hoy|heute"],
+  pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
+};
+
+/** Concepts close enough to earn part of a match: a street is part of an address. */
+export const RELATED_CONCEPTS: readonly [string, string, number][] = [
+  ['address', 'street', 0.8],
+  ['place', 'city', 0.8],
+  ['employer', 'organization', 0.8],
+  ['name', 'full_name', 0.7],
+  ['middle_initial', 'middle_name', 0.7],
+  ['name', 'given_name', 0.5],
+  ['name', 'family_name', 0.5],
+  ['date', 'birth_date', 0.5],
+  ['number', 'id', 0.5],
+];
+
+/**
+ * Words that say little on their own and so count less: "Name" matching "Name" is weaker
+ * evidence than "Census" matching "Census".
+ */
+export const WEAK_WEIGHTS: Readonly<Record<string, number>> = {
+  name: 0.5,
+  number: 0.4,
+  code: 0.5,
+  type: 0.6,
+  id: 0.6,
+  date: 0.6,
+  address: 0.7,
+  other: 0.6,
+  total: 0.7,
+  info: 0.3,
+  information: 0.3,
+  detail: 0.3,
+  data: 0.3,
+  current: 0.6,
+  // Qualifiers of the primary address or phone: "Present physical address" is the address.
+  present: 0.3,
+  physical: 0.3,
+  residential: 0.3,
+  home: 0.3,
+};
+
+/**
+ * Words that authoring tools put into field names without meaning (`Text1`, `Check Box12`,
+ * `topmostSubform[0].Page1[0]`, `RadioGroup1`, `undefined` tooltips). A name or tooltip made only
+ * of these (and numbers) is generic and ignored, so the printed label speaks instead.
+ */
+export const GENERIC_WORDS = new Set(
+  [
+    'text txt field fld textfield textbox tf check checkbox chk cb box radio rdo radiobutton',
+    'button btn group grp dropdown drop combo combobox list listbox liste lst page pg form',
+    'subform topmostsubform topmost row untitled undefined help read order control readordercontrol',
+    'item entry input widget formfield untitled sans titre champ texte casilla campo feld',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Shortest value each concept takes, in characters. A box limited to fewer characters is one
+ * part of a split value (SSN in 3 + 2 + 4 boxes, date in MM / DD / YYYY boxes) and cannot take
+ * the whole value.
+ */
+export const CONCEPT_MIN_LENGTH: Readonly<Record<string, number>> = {
+  ssn: 9,
+  ein: 9,
+  tin: 9,
+  phone: 7,
+  email: 6,
+  birth_date: 6,
+  zip: 4,
+};

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { listPhrases, listVariants, termsOf } from './lexicon.ts';
+import { termSimilarity } from './term-similarity.ts';
+import { tokenize } from './text-normalize.ts';
+
+const conceptsOf = (text: string) => termsOf(text).map((term) => term.concept);
+
+describe('synonyms', () => {
+  it.each([
+    [
+      'birth_date',
+      [
+        'DOB',
+        'Date of Birth',
+        'birth date',
+        'Birthdate',
+        'Geburtsdatum',
+        'fecha de nacimiento',
+        'date de naissance',
+        'Дата народження',
+      ],
+    ],
+    ['ssn', ['SSN', 'Social Security Number', 'social security no.']],
+    ['tin', ['TIN', 'Taxpayer Identification Number', 'tax ID']],
+    ['ein', ['EIN', 'Employer Identification Number']],
+    [
+      'zip',
+      [
+        'ZIP',
+        'Zip Code',
+        'Postal Code',
+        'postcode',
+        'Code postal',
+        'CODEPOSTAL',
+        'PLZ',
+        'código postal',
+      ],
+    ],
+    ['phone', ['Tel', 'Phone', 'Telephone', 'Phone No.', 'Téléphone', 'Teléfono', 'Celular']],
+    ['address', ['Addr', 'Address', 'Adresse', 'Dirección']],
+    ['given_name', ['fname', 'First Name', 'Given Name', 'Prénom', 'Vorname', 'firstName', "Ім'я"]],
+    [
+      'family_name',
+      [
+        'lname',
+        'Last Name',
+        'Surname',
+        'Family Name',
+        'Apellido',
+        'Apellidos',
+        'Nachname',
+        'Nom de famille',
+        'Прізвище',
+      ],
+    ],
+    ['middle_initial', ['MI', 'Middle Initial', 'M.I.']],
+    ['apartment', ['Apt', 'Apartment', 'Suite']],
+    ['department', ['Dept', 'Department', 'Departamento']],
+    ['organization', ['Org', 'Company', 'Firm', 'Corp', 'Entreprise', 'Empresa', 'Raison sociale']],
+    ['signature', ['Sig', 'Signature', 'Unterschrift']],
+    ['quantity', ['Qty', 'Quantity', 'Cantidad']],
+    ['amount', ['Amt', 'Amount', 'Montant']],
+    ['number', ['No', 'No.', 'Number', 'N°', 'Numéro', 'Nr']],
+    ['state', ['ST', 'State', 'Province']],
+    ['gender', ['Sex', 'Gender', 'Sexe', 'Geschlecht']],
+    ['email', ['E-mail', 'Email Address', 'Courriel', 'Correo electrónico']],
+    ['city', ['City', 'Town', 'Ville', 'Ciudad', 'Localité', 'Ort']],
+    ['name', ['Name', 'Nom', 'Nombre']],
+  ])('%s: %j', (concept, texts) => {
+    for (const text of texts) {
+      expect(conceptsOf(text), text).toEqual([concept]);
+    }
+  });
+
+  it('prefers the longest phrase', () => {
+    expect(conceptsOf('Employer Identification Number')).toEqual(['ein']);
+    expect(conceptsOf('Adresse électronique')).toEqual(['email']);
+    expect(conceptsOf('Place of birth')).toEqual(['birth_place']);
+    expect(conceptsOf('Nom de famille')).toEqual(['family_name']);
+  });
+
+  it('gives every variant to exactly one concept', () => {
+    const phrases = listPhrases();
+    for (const [concept, variant] of listVariants()) {
+      const key = tokenize(variant).join(' ');
+      expect(key, `${concept}: ${variant}`).not.toBe('');
+      expect(phrases.get(key), `${concept}: ${variant}`).toBe(concept);
+    }
+  });
+});
+
+describe('term similarity', () => {
+  const term = (text: string) => {
+    const [first] = termsOf(text);
+    if (!first) {
+      throw new Error(`no term in ${text}`);
+    }
+    return first;
+  };
+
+  it('matches concepts, related concepts, abbreviations and spellings', () => {
+    expect(termSimilarity(term('DOB'), term('Birthday'))).toBe(1);
+    expect(termSimilarity(term('Street'), term('Address'))).toBeCloseTo(0.8);
+    expect(termSimilarity(term('emp'), term('employeur'))).toBeCloseTo(0.85);
+    expect(termSimilarity(term('hospitalized'), term('hospitalisation'))).toBeCloseTo(0.8);
+    expect(termSimilarity(term('Adress'), term('Adresse'))).toBeGreaterThan(0.7);
+  });
+
+  it('keeps different known concepts apart', () => {
+    expect(termSimilarity(term('City'), term('County'))).toBe(0);
+    expect(termSimilarity(term('State'), term('Statement'))).toBe(0);
+    expect(termSimilarity(term('2'), term('3'))).toBe(0);
+  });
+});

@@ -1,0 +1,153 @@
+// Scoring one PDF field against one target.
+//
+// For each way the field describes itself (authored name and tooltip, printed label, both) and
+// each wording of the target, two coverages are measured on weighted terms:
+//   coverage of the target — how much of "Date of Birth" the field's words account for;
+//   coverage of the field — how much of "Applicant DOB" the target (or its table/link) explains.
+// A target fully named by the field is the strong signal; words of the field left unexplained
+// ("Foreign postal code" vs "ZIP") lower the score. Strict wordings (universal values, a link
+// named alone) must explain the whole field: "Date" is today's date, "Date of injury" is not.
+import type { Term } from './lexicon.ts';
+import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
+import type { TermSimilarity } from './term-similarity.ts';
+import { typeFactor } from './type-compat.ts';
+
+/** A link the field never mentions costs this factor (two linked tables both have "City"). */
+const UNMENTIONED_LINK_FACTOR = 0.85;
+/** The first row of a repeated block may be the record's own line, or just the first of many. */
+const FIRST_ROW_FACTOR = 0.85;
+const CONTEXT_MATCH = 0.8;
+/** Sources blend as mostly the best one, partly their mean. */
+const BEST_SOURCE_SHARE = 0.6;
+/** Share of an unexplained elaborating word's weight that still counts against a target. */
+const UNEXPLAINED_ELABORATION = 0.25;
+/** Coverage of the field sets this share of a (non-strict) score; coverage of the target the rest. */
+const FIELD_COVERAGE_SHARE = 0.45;
+
+function bestMatch(term: Term, among: readonly Term[], similarity: TermSimilarity): number {
+  let best = 0;
+  for (const other of among) {
+    const score = similarity(term, other);
+    if (score > best) {
+      best = score;
+      if (best === 1) {
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+function coverTarget(
+  targetTerms: readonly Term[],
+  fieldTerms: readonly Term[],
+  similarity: TermSimilarity,
+): number {
+  let total = 0;
+  let matched = 0;
+  for (const term of targetTerms) {
+    total += term.weight;
+    matched += term.weight * bestMatch(term, fieldTerms, similarity);
+  }
+  return total === 0 ? 0 : matched / total;
+}
+
+function coverField(
+  fieldTerms: readonly Term[],
+  explainers: readonly Term[],
+  similarity: TermSimilarity,
+): number {
+  let total = 0;
+  let matched = 0;
+  for (const term of fieldTerms) {
+    const match = term.weight * bestMatch(term, explainers, similarity);
+    // Elaborating words left unexplained count little: a long tooltip full of instructions
+    // ("You will be making a selection…") must not drown a name that says "State".
+    const isElaboration = term.isElaboration === true;
+    total += isElaboration ? Math.max(match, term.weight * UNEXPLAINED_ELABORATION) : term.weight;
+    matched += match;
+  }
+  return total === 0 ? 0 : matched / total;
+}
+
+/** Score of one field wording against one target wording, in [0, 1]. */
+export function matchWording(
+  fieldTerms: readonly Term[],
+  wording: Wording,
+  similarity: TermSimilarity,
+): number {
+  const target = coverTarget(wording.terms, fieldTerms, similarity);
+  if (target === 0) {
+    return 0;
+  }
+  const field = coverField(fieldTerms, wording.explainers, similarity);
+  return wording.isStrict
+    ? target * field
+    : target * (1 - FIELD_COVERAGE_SHARE + FIELD_COVERAGE_SHARE * field);
+}
+
+function sourceScore(source: FieldSource, target: Target, similarity: TermSimilarity): number {
+  let best = 0;
+  for (const wording of target.wordings) {
+    best = Math.max(best, matchWording(source.terms, wording, similarity));
+  }
+  return best * source.weight;
+}
+
+/**
+ * Universal values ("Date", "Day", "Year") are short words that printed text near a box says
+ * about something else ("Date hired" with "Month" printed under it): when the field has an
+ * authored name or tooltip, only those may call for one.
+ */
+function authoredFirst(sources: readonly FieldSource[]): readonly FieldSource[] {
+  const authored = sources.filter((source) => source.kind === 'authored');
+  return authored.length > 0 ? authored : sources;
+}
+
+function mentionsContext(field: FieldProfile, target: Target, similarity: TermSimilarity): boolean {
+  return target.context.some(
+    (term) =>
+      bestMatch(term, field.context, similarity) >= CONTEXT_MATCH ||
+      field.sources.some((source) => bestMatch(term, source.terms, similarity) >= CONTEXT_MATCH),
+  );
+}
+
+/**
+ * How likely `target` fills `field`, in [0, 1]; 0 when the types cannot meet. Sources are
+ * blended (mostly the best one, partly their mean) so a field whose name and label agree beats
+ * one where only the label — found by geometry, sometimes the neighbour's — says so.
+ */
+export function scorePair(field: FieldProfile, target: Target, similarity: TermSimilarity): number {
+  if (field.sources.length === 0) {
+    return 0;
+  }
+  if (target.reusable && !['text', 'dropdown', 'list'].includes(field.pdfType)) {
+    return 0;
+  }
+  // Later rows of a repeated block are other people or lines: no table field is theirs.
+  if (field.row === 'later' && !target.reusable) {
+    return 0;
+  }
+  const fit = typeFactor(field, target);
+  if (fit === 0) {
+    return 0;
+  }
+  const sources = target.reusable ? authoredFirst(field.sources) : field.sources;
+  let best = 0;
+  let sum = 0;
+  for (const source of sources) {
+    const score = sourceScore(source, target, similarity);
+    best = Math.max(best, score);
+    sum += score;
+  }
+  if (best === 0) {
+    return 0;
+  }
+  const blended = BEST_SOURCE_SHARE * best + (1 - BEST_SOURCE_SHARE) * (sum / sources.length);
+  const linkFactor =
+    target.needsContext && !mentionsContext(field, target, similarity)
+      ? UNMENTIONED_LINK_FACTOR
+      : 1;
+  const rowFactor = field.row === 'first' && !target.reusable ? FIRST_ROW_FACTOR : 1;
+  return Math.min(1, blended * fit * linkFactor * rowFactor);
+}

@@ -1,0 +1,49 @@
+// The measured evaluation (test/eval-suggest.ts) as a test: field detection and the suggestion
+// engine on every hand-labelled corpus form, against the targets the product promises.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpusDir } from '../../test/corpus.ts';
+import {
+  evaluateSuggestions,
+  formatReport,
+  loadLabelFiles,
+  precisionOf,
+  recallOf,
+  totalsOf,
+} from '../../test/eval-suggest.ts';
+
+const MIN_PRECISION = 0.9;
+const MIN_RECALL = 0.8;
+const pdfDir = join(corpusDir(), 'pdf');
+
+if (!existsSync(pdfDir)) {
+  const message = `PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS): suggestion evaluation skipped`;
+  console.warn(message);
+  describe.skip(message, () => {
+    it.skip('needs the corpus directory', () => undefined);
+  });
+} else {
+  describe('mapping suggestions on labelled corpus forms', () => {
+    it('labels at least ten forms, each naming a corpus PDF', () => {
+      const files = loadLabelFiles();
+      expect(files.length).toBeGreaterThanOrEqual(10);
+      for (const { labels } of files) {
+        expect(existsSync(join(pdfDir, labels.pdf)), labels.pdf).toBe(true);
+      }
+    });
+
+    it(`reaches precision ≥ ${MIN_PRECISION} at recall ≥ ${MIN_RECALL}`, async () => {
+      const result = await evaluateSuggestions(pdfDir);
+      const report = formatReport(result, false);
+      // Label files must cover exactly the fields detection finds, or the figures mean nothing.
+      expect(result.forms.flatMap((f) => f.problems.map((p) => `${f.form}: ${p}`))).toEqual([]);
+      expect(precisionOf(result.totals), report).toBeGreaterThanOrEqual(MIN_PRECISION);
+      expect(recallOf(result.totals), report).toBeGreaterThanOrEqual(MIN_RECALL);
+      // The forms never tuned on must not fall far behind.
+      const holdout = totalsOf(result.forms.filter((f) => f.set === 'holdout'));
+      expect(precisionOf(holdout), report).toBeGreaterThanOrEqual(MIN_PRECISION - 0.1);
+      expect(recallOf(holdout), report).toBeGreaterThanOrEqual(MIN_RECALL - 0.1);
+    }, 120_000);
+  });
+}

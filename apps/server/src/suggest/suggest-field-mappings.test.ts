@@ -1,0 +1,265 @@
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import { describe, expect, it } from 'vitest';
+import { suggestFieldMappings } from './suggest-field-mappings.ts';
+import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
+import type { SuggestInput } from './suggest-types.ts';
+
+/** field name → suggested key, for readable expectations. */
+function suggest(input: SuggestInput, threshold?: number): Record<string, string> {
+  return Object.fromEntries(
+    suggestFieldMappings(input, threshold === undefined ? {} : { threshold }).map((s) => [
+      s.field_name,
+      s.suggested_field_key,
+    ]),
+  );
+}
+
+const people = table('Clients', [
+  'First Name',
+  'Last Name',
+  'SSN',
+  'Street Address',
+  'City',
+  'State',
+  'ZIP',
+  'Phone',
+  'Email:email',
+  'Date of Birth:date',
+  'Scan:file',
+]);
+
+describe('reading PDF fields', () => {
+  it('relies on the printed label when the name is generic (f1_02, Text1)', () => {
+    const fields: FieldDataDto = {
+      'topmostSubform[0].Page1[0].f1_02[0]': pdfField({ label: 'Your first name' }),
+      'topmostSubform[0].Page1[0].f1_03[0]': pdfField({ label: 'Last name' }),
+      Text1: pdfField({ tooltip: 'Social security number', max_length: 9 }),
+    };
+    expect(suggest(suggestInput(fields, people))).toEqual({
+      'topmostSubform[0].Page1[0].f1_02[0]': 'First Name',
+      'topmostSubform[0].Page1[0].f1_03[0]': 'Last Name',
+      Text1: 'SSN',
+    });
+  });
+
+  it('reads a parent that holds only this field as its name', () => {
+    const fields: FieldDataDto = {
+      'form1[0].Page2[0].RoutingNo[0].f2_18[0]': pdfField({ label: 'Amount refunded to you' }),
+      'form1[0].Page2[0].AccountNo[0].f2_19[0]': pdfField({ label: 'Routing number' }),
+    };
+    const bank = table('Clients', ['Routing Number', 'Account Number']);
+    expect(suggest(suggestInput(fields, bank))).toEqual({
+      'form1[0].Page2[0].RoutingNo[0].f2_18[0]': 'Routing Number',
+      'form1[0].Page2[0].AccountNo[0].f2_19[0]': 'Account Number',
+    });
+  });
+
+  it('understands abbreviations, camelCase and other languages', () => {
+    const fields: FieldDataDto = {
+      'Applicant DOB': pdfField(),
+      telHome: pdfField(),
+      'Code postal': pdfField(),
+      Vorname: pdfField(),
+      apellido: pdfField(),
+    };
+    expect(suggest(suggestInput(fields, people))).toEqual({
+      'Applicant DOB': 'Date of Birth',
+      telHome: 'Phone',
+      'Code postal': 'ZIP',
+      Vorname: 'First Name',
+      apellido: 'Last Name',
+    });
+  });
+
+  it('skips mapped, read-only, signature and button fields', () => {
+    const fields: FieldDataDto = {
+      City: pdfField(),
+      Phone: pdfField(),
+      'Total SSN': pdfField({ tooltip: 'SSN', read_only: true }),
+      Signature: pdfField({ type: 'signature' }),
+      Email: pdfField({ type: 'button' }),
+    };
+    expect(suggest(suggestInput(fields, people, [], ['Phone']))).toEqual({ City: 'City' });
+  });
+});
+
+describe('assignment', () => {
+  it('gives one table field to one PDF field, the best fitting', () => {
+    const fields: FieldDataDto = {
+      'Emergency contact city': pdfField(),
+      'Previous city': pdfField(),
+      City: pdfField(),
+      'Foreign city': pdfField(),
+    };
+    expect(suggest(suggestInput(fields, people))).toEqual({ City: 'City' });
+  });
+
+  it('does not hand a common word to many unrelated boxes', () => {
+    const fields: FieldDataDto = {};
+    for (const what of ['Doctor', 'Facility', 'Insurer', 'Witness', 'Supervisor', 'Pharmacy']) {
+      fields[`Name of ${what}`] = pdfField();
+    }
+    const named = table('Contacts', ['Name', 'Notes']);
+    expect(Object.keys(suggest(suggestInput(fields, named))).length).toBeLessThanOrEqual(1);
+  });
+
+  it('prefers giving each of two similar boxes its own field over one perfect pair', () => {
+    const fields: FieldDataDto = {
+      'S2B_State[0]': pdfField({ tooltip: 'Present physical address. Enter the state.' }),
+      'S2A_State[0]': pdfField({ tooltip: 'Previous physical address. Enter the state.' }),
+    };
+    const addresses = table('Clients', ['State', 'Previous State']);
+    expect(suggest(suggestInput(fields, addresses))).toEqual({
+      'S2B_State[0]': 'State',
+      'S2A_State[0]': 'Previous State',
+    });
+  });
+
+  it('lets a field repeated on another page share its target, but not numbered rows', () => {
+    const fields: FieldDataDto = {
+      'Nom Prénom': pdfField({ page: 0 }),
+      'Nom Prénom P5': pdfField({ page: 4 }),
+      'Adresse 1': pdfField(),
+      'Adresse 2': pdfField(),
+      PRENOMSRow1: pdfField({ page: 1 }),
+      PRENOMSRow2: pdfField({ page: 1 }),
+    };
+    const french = table('Assurés', ['Nom', 'Prénom', 'Adresse'], {
+      'Nom Prénom': ['Nom', 'Prénom'],
+    });
+    expect(suggest(suggestInput(fields, french))).toEqual({
+      'Nom Prénom': 'Nom Prénom',
+      'Nom Prénom P5': 'Nom Prénom',
+      'Adresse 1': 'Adresse',
+      PRENOMSRow1: 'Prénom',
+    });
+  });
+
+  it('is deterministic and independent of the order fields are listed in', () => {
+    const fields: FieldDataDto = {
+      'Applicant Last Name': pdfField(),
+      'Applicant First Name': pdfField(),
+      'Mailing city': pdfField(),
+      'Home phone': pdfField(),
+      'Date signed': pdfField(),
+    };
+    const input = suggestInput(fields, people);
+    const first = suggestFieldMappings(input);
+    expect(suggestFieldMappings(input)).toEqual(first);
+    expect(suggestFieldMappings(input)).toEqual(first);
+    const reversed = suggestInput(Object.fromEntries(Object.entries(fields).reverse()), people);
+    const byName = (list: typeof first) =>
+      [...list].sort((a, b) => a.field_name.localeCompare(b.field_name));
+    expect(byName(suggestFieldMappings(reversed))).toEqual(byName(first));
+    // Output follows the template's field order.
+    expect(first.map((s) => s.field_name)).toEqual(
+      Object.keys(fields).filter((name) => first.some((s) => s.field_name === name)),
+    );
+  });
+});
+
+describe('targets', () => {
+  const injuries = table('Injury Cases', [
+    'Case Number',
+    'Employee:link',
+    'Facility:link',
+    'Photos:file',
+  ]);
+  const employees = table('Employees', ['First Name', 'Last Name', 'City', 'Phone'], {
+    'Full Name': ['First Name', 'Last Name'],
+  });
+  const facilities = table('Facilities', ['Name', 'City']);
+  const linked = [
+    { linkField: 'Employee', table: employees },
+    { linkField: 'Facility', table: facilities },
+  ];
+
+  it('suggests linked fields and rules in the stored link.field form', () => {
+    const fields: FieldDataDto = {
+      'Employee full name': pdfField(),
+      'Facility city': pdfField(),
+      'Employee city': pdfField(),
+      Facility: pdfField(),
+      'Case No': pdfField(),
+    };
+    expect(suggest(suggestInput(fields, injuries, linked))).toEqual({
+      'Employee full name': 'Employee.Full Name',
+      'Facility city': 'Facility.City',
+      'Employee city': 'Employee.City',
+      Facility: 'Facility.Name',
+      'Case No': 'Case Number',
+    });
+  });
+
+  it('never suggests a link field itself or a file field', () => {
+    const fields: FieldDataDto = { Employee: pdfField({ label: 'Employee' }), Photos: pdfField() };
+    const keys = Object.values(suggest(suggestInput(fields, injuries, linked), 0.01));
+    expect(keys).not.toContain('Employee');
+    expect(keys).not.toContain('Photos');
+  });
+
+  it('suggests combination rules by their name', () => {
+    const fields: FieldDataDto = {
+      'f1_10[0]': pdfField({ label: 'City, town or post office, state, and ZIP code' }),
+      'Full name': pdfField(),
+    };
+    const rules = table('Clients', ['First Name', 'Last Name', 'City', 'State', 'ZIP'], {
+      'City State ZIP': ['City', 'State', 'ZIP'],
+      'Full Name': ['First Name', 'Last Name'],
+    });
+    expect(suggest(suggestInput(fields, rules))).toEqual({
+      'f1_10[0]': 'City State ZIP',
+      'Full name': 'Full Name',
+    });
+  });
+
+  it('suggests universal values for boxes that ask for today, and reuses them', () => {
+    const fields: FieldDataDto = {
+      Date: pdfField(),
+      'Date signed': pdfField(),
+      'date jour': pdfField({ max_length: 2 }),
+      'Date mois': pdfField({ max_length: 2 }),
+      'Date année': pdfField({ max_length: 4 }),
+      'Date of injury': pdfField(),
+    };
+    expect(suggest(suggestInput(fields, table('Cases', ['Notes'])))).toEqual({
+      Date: 'universal::current_date',
+      'Date signed': 'universal::current_date',
+      'date jour': 'universal::current_day',
+      'Date mois': 'universal::current_month',
+      'Date année': 'universal::current_year',
+    });
+  });
+
+  it("prefers the table's own field to a universal value", () => {
+    const fields: FieldDataDto = { 'Email address': pdfField() };
+    expect(suggest(suggestInput(fields, people))).toEqual({ 'Email address': 'Email' });
+  });
+});
+
+describe('confidence and threshold', () => {
+  it('suggests nothing for fields with no convincing target', () => {
+    const fields: FieldDataDto = {
+      'Weather today': pdfField(),
+      'Favourite colour': pdfField({ tooltip: 'Your favourite colour' }),
+      'Check Box7': pdfField({ type: 'checkbox', options: [{ value: 'Yes', label: 'Yes' }] }),
+    };
+    expect(suggestFieldMappings(suggestInput(fields, people))).toEqual([]);
+  });
+
+  it('drops suggestions below the threshold and rounds scores to two decimals', () => {
+    const fields: FieldDataDto = {
+      City: pdfField(),
+      'Mailing address street': pdfField({ label: 'Street address (no P.O. boxes)' }),
+    };
+    const all = suggestFieldMappings(suggestInput(fields, people), { threshold: 0.3 });
+    for (const suggestion of all) {
+      expect(suggestion.confidence_score).toBeGreaterThanOrEqual(0);
+      expect(suggestion.confidence_score).toBeLessThanOrEqual(1);
+      expect(Math.round(suggestion.confidence_score * 100) / 100).toBe(suggestion.confidence_score);
+    }
+    const strict = suggestFieldMappings(suggestInput(fields, people), { threshold: 0.99 });
+    expect(strict.map((s) => s.field_name)).toEqual(['City']);
+    expect(strict[0]?.confidence_score).toBe(1);
+  });
+});

@@ -1,0 +1,82 @@
+// Mapping suggestions: for each unmapped PDF field of a template, the table field, combination
+// rule, linked-table field or universal value most likely to fill it, with a confidence score.
+//
+// Pipeline: describe every target in terms (targets.ts), describe every PDF field from its name,
+// tooltip and printed label (field-profile.ts), score all pairs (score.ts), keep those above the
+// threshold and assign them globally so one table field is not handed to many unrelated boxes
+// (assign.ts). Pure and deterministic: same input, same output, in template field order.
+import { countFieldsPerParent, markRows } from './field-name.ts';
+import { buildFieldProfile } from './field-profile.ts';
+import { assignTargets } from './assign.ts';
+import { scorePair } from './score.ts';
+import type {
+  FieldProfile,
+  ScoredPair,
+  SuggestInput,
+  SuggestOptions,
+  Suggestion,
+  Vocabulary,
+} from './suggest-types.ts';
+import { buildTargets, targetVocabulary } from './targets.ts';
+import { createTermSimilarity } from './term-similarity.ts';
+
+/**
+ * Below this confidence nothing is suggested. Chosen on the labelled corpus evaluation
+ * (test/eval-suggest.ts): the lowest value that keeps precision at or above 0.9.
+ */
+export const DEFAULT_SUGGEST_THRESHOLD = 0.6;
+
+/** Scores are shown as percentages: two decimals are all the precision they carry. */
+function roundScore(score: number): number {
+  return Math.round(Math.min(1, Math.max(0, score)) * 100) / 100;
+}
+
+/** Profiles of the PDF fields to suggest for: unmapped, in template order. */
+export function profileFields(input: SuggestInput, vocabulary: Vocabulary): FieldProfile[] {
+  const names = Object.keys(input.fields);
+  const perParent = countFieldsPerParent(names);
+  const profiles: FieldProfile[] = [];
+  names.forEach((name, order) => {
+    const info = input.fields[name];
+    if (info && !input.mappedFieldNames.has(name) && info.read_only !== true) {
+      profiles.push(buildFieldProfile(name, info, order, perParent, vocabulary));
+    }
+  });
+  markRows(profiles, vocabulary);
+  return profiles;
+}
+
+/** Every field–target pair scoring at least `threshold`. */
+export function scorePairs(input: SuggestInput, threshold: number): ScoredPair[] {
+  const targets = buildTargets(input);
+  const profiles = profileFields(input, targetVocabulary(targets));
+  const similarity = createTermSimilarity();
+  const pairs: ScoredPair[] = [];
+  for (const field of profiles) {
+    for (const target of targets) {
+      const score = scorePair(field, target, similarity);
+      if (score >= threshold) {
+        pairs.push({ field, target, score });
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Suggests a mapping for each unmapped PDF field that has a convincing target: at most one per
+ * field, each table target for one field (universal values and same-named fields repeated on
+ * other pages excepted), nothing below the threshold. Read-only fields, signatures and buttons
+ * get none; file and link fields are never suggested. Keys are in the stored form.
+ */
+export function suggestFieldMappings(
+  input: SuggestInput,
+  options: SuggestOptions = {},
+): Suggestion[] {
+  const threshold = options.threshold ?? DEFAULT_SUGGEST_THRESHOLD;
+  return assignTargets(scorePairs(input, threshold), threshold).map((pair) => ({
+    field_name: pair.field.name,
+    suggested_field_key: pair.target.key,
+    confidence_score: roundScore(pair.score),
+  }));
+}
