@@ -5,6 +5,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const CROSS_FEATURE =
+  'Features must not import other features; move the shared piece to components/ or lib/.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,20 +62,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Features never import each other; shared pieces live in components/ or lib/.
+    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
     rules: {
-      // Features never import each other; shared pieces live in components/ or lib/.
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['../../features/*/**', '../../../features/*/**'],
-              message:
-                'Features must not import other features; move the shared piece to components/ or lib/.',
-            },
-          ],
-        },
+        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: CROSS_FEATURE }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\.)', message: CROSS_FEATURE }] },
       ],
     },
   },

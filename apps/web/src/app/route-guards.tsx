@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 
 /** Protected routes: spinner while the session loads, /login when there is none. */
 export function RequireAuth() {

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
 type Props = { isOpen: boolean; onClose: () => void };

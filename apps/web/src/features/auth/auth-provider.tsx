@@ -4,7 +4,12 @@ import { ApiError, setUnauthorizedHandler } from '../../lib/api-client';
 import { clearToken, decodeToken, isTokenExpired, readToken, storeToken } from '../../lib/session';
 import { authToast } from '../../lib/toast';
 import { getMe, loginRequest, signupRequest } from './api/auth-api';
-import { AuthContext, type AuthResult, type AuthState, type SessionUser } from './auth-context';
+import {
+  AuthContext,
+  type AuthResult,
+  type AuthState,
+  type SessionUser,
+} from '../../lib/auth-context';
 
 /** Session state of spec §4: unauthenticated, loading, authenticated, token-only. */
 type StoredSession = { token: string; sub: string } | 'none' | 'expired';

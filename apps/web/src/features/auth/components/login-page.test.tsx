@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthState } from '../auth-context';
+import { AuthContext, type AuthState } from '../../../lib/auth-context';
 import { LoginPage } from './login-page';
 
 function renderLogin(login: AuthState['login']) {

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { TextField } from '../../../components/ui/text-field';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth-context';
 
 export function LoginPage() {
   const auth = useAuth();

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TemplateSummary } from '@formbridge/contract/templates';
+import { apiRequest } from '../../../lib/api-client';
+
+export type DashboardTable = { id: string; name: string; created_at: string; fields: unknown[] };
+export type DashboardForm = { id: string };
+
+/** A list that failed to load counts as empty on the dashboard (spec §2). */
+async function listOrEmpty<T>(path: string): Promise<T[]> {
+  try {
+    const body = await apiRequest<unknown>(path);
+    return Array.isArray(body) ? (body as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function useDashboardLists() {
+  const templates = useQuery({
+    queryKey: ['templates'],
+    queryFn: () => listOrEmpty<TemplateSummary>('/api/v1/pdf-templates/'),
+  });
+  const tables = useQuery({
+    queryKey: ['tables'],
+    queryFn: () => listOrEmpty<DashboardTable>('/api/v1/dynamic-tables/'),
+  });
+  const forms = useQuery({
+    queryKey: ['completed-forms', 'dashboard'],
+    queryFn: () => listOrEmpty<DashboardForm>('/api/v1/completed-forms/'),
+  });
+  return {
+    isLoading: templates.isPending || tables.isPending || forms.isPending,
+    templates: templates.data ?? [],
+    tables: tables.data ?? [],
+    forms: forms.data ?? [],
+  };
+}
