@@ -1,8 +1,9 @@
-// Shapes of the template field data (`field_data`) described in shared/spec/contract.md.
+// Shapes of the template field data (`field_data`, contract.md "Template fields"). The contract
+// package defines them once for the API and the web client; detection produces exactly those.
+import type { FieldDataDto, FieldInfoDto, TemplateFieldType } from '@formbridge/contract/templates';
 
 /** Field types in the contract's vocabulary. */
-export type FieldType =
-  'text' | 'checkbox' | 'radio' | 'dropdown' | 'list' | 'signature' | 'button';
+export type FieldType = TemplateFieldType;
 
 /**
  * One option of a field. The same shape serves every type so clients need one code path:
@@ -13,33 +14,19 @@ export type FieldType =
  *   round-trips to the PDF name; `label` = the same value made readable (UTF-8 or Windows-1252
  *   names decoded). `Off` is never listed. Order: first appearance in widget order.
  */
-export type FieldOption = { value: string; label: string };
+export type FieldOption = NonNullable<FieldInfoDto['options']>[number];
 
 /** `[left, top, right, bottom]` in points from the top-left corner of the page as displayed. */
-export type DisplayedRect = [number, number, number, number];
+export type DisplayedRect = FieldInfoDto['rect'];
 
 /** One widget (visible box) of a field. `on_value` (checkbox/radio): this widget's option `value`. */
-export type WidgetInfo = { page: number; rect: DisplayedRect; on_value?: string };
+export type WidgetInfo = FieldInfoDto['widgets'][number];
 
 /** Everything detected about one field; optional keys are present only when the PDF says so. */
-export type FieldInfo = {
-  type: FieldType;
-  page: number;
-  rect: DisplayedRect;
-  widgets: WidgetInfo[];
-  options?: FieldOption[];
-  multiline?: boolean;
-  max_length?: number;
-  comb?: boolean;
-  required?: boolean;
-  read_only?: boolean;
-  tooltip?: string;
-  default_value?: string | string[];
-  label?: string;
-};
+export type FieldInfo = FieldInfoDto;
 
 /** Fields keyed by fully qualified name (as pdftk's `FieldName`). */
-export type FieldData = Record<string, FieldInfo>;
+export type FieldData = FieldDataDto;
 
 /** Page size in points as displayed (CropBox, width/height swapped for 90/270 rotation). */
 export type PageSize = { width: number; height: number };
