@@ -3,6 +3,8 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { FormDetailPage } from '../features/forms/components/form-detail-page';
+import { FormsPage } from '../features/forms/components/forms-page';
 import { MappingPage } from '../features/mapping/components/mapping-page';
 import { TemplateDetailPage } from '../features/templates/components/template-detail-page';
 import { TemplatesPage } from '../features/templates/components/templates-page';
@@ -45,6 +47,8 @@ export const router = createBrowserRouter([
               { path: '/templates', element: <TemplatesPage /> },
               { path: '/templates/:id', element: <TemplateDetailPage /> },
               { path: '/mapping/:templateId', element: <MappingPage /> },
+              { path: '/forms', element: <FormsPage /> },
+              { path: '/forms/:id', element: <FormDetailPage /> },
             ],
           },
         ],

@@ -31,7 +31,9 @@ export function PdfError({ message, onRetry }: { message: string; onRetry?: () =
   );
 }
 
-type BoundaryProps = { children: ReactNode; onRetry: () => void };
+type ErrorRenderer = (message: string, retry: () => void) => ReactNode;
+
+type BoundaryProps = { children: ReactNode; onRetry: () => void; renderError?: ErrorRenderer };
 
 class PdfErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -42,24 +44,35 @@ class PdfErrorBoundary extends Component<BoundaryProps, { error: Error | null }>
 
   render() {
     if (this.state.error) {
-      return (
-        <PdfError message={describePdfLoadError(this.state.error)} onRetry={this.props.onRetry} />
+      const message = describePdfLoadError(this.state.error);
+      return this.props.renderError ? (
+        this.props.renderError(message, this.props.onRetry)
+      ) : (
+        <PdfError message={message} onRetry={this.props.onRetry} />
       );
     }
     return this.props.children;
   }
 }
 
-type Props = Omit<DocumentProps, 'options' | 'loading' | 'error' | 'suspense'> & { file: string };
+type Props = Omit<DocumentProps, 'options' | 'loading' | 'error' | 'suspense'> & {
+  file: string;
+  /** Replaces the default error panel (e.g. the form page's 'PDF Not Found'). */
+  renderError?: ErrorRenderer;
+};
 
 /**
  * react-pdf's Document with the app's worker: a spinner while it loads, the spec's message when it
  * fails (404, access denied, network...), and Retry Loading that starts over.
  */
-export function PdfDocument(props: Props) {
+export function PdfDocument({ renderError, ...props }: Props) {
   const [attempt, setAttempt] = useState(0);
   return (
-    <PdfErrorBoundary key={`${props.file}#${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+    <PdfErrorBoundary
+      key={`${props.file}#${attempt}`}
+      onRetry={() => setAttempt((n) => n + 1)}
+      renderError={renderError}
+    >
       <Suspense fallback={<Spinner label="Loading PDF..." />}>
         <Document {...props} options={DOCUMENT_OPTIONS} />
       </Suspense>

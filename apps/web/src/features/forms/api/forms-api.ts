@@ -1,0 +1,151 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CompletedForm,
+  CompletedFormDetail,
+  CompletedFormWithEmail,
+} from '@formbridge/contract/completed-forms';
+import type { FieldMapping } from '@formbridge/contract/mappings';
+import type { TemplateSummary } from '@formbridge/contract/templates';
+import { apiRequest } from '../../../lib/api-client';
+
+const FORMS_KEY = ['completed-forms'] as const;
+
+export type FormsTable = {
+  id: string;
+  name: string;
+  fields: Array<{ name: string; type: string }>;
+  combination_rules: unknown[];
+  use_display_field: boolean;
+  display_field_key: string | null;
+};
+export type FormsRecord = {
+  id: string;
+  data: Record<string, unknown>;
+  computed?: { display_name?: string };
+};
+
+export const formQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...FORMS_KEY, id],
+    queryFn: () => apiRequest<CompletedFormDetail>(`/api/v1/completed-forms/${id}`),
+    retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
+  });
+
+export function useCompletedForms() {
+  return useQuery({
+    queryKey: [...FORMS_KEY, 'list'],
+    queryFn: () => apiRequest<CompletedForm[]>('/api/v1/completed-forms/'),
+  });
+}
+
+export function useCompletedForm(id: string) {
+  return useQuery(formQuery(id));
+}
+
+export function useFormTemplates() {
+  return useQuery({
+    queryKey: ['templates'],
+    queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
+  });
+}
+
+export function useFormTables() {
+  return useQuery({
+    queryKey: ['tables'],
+    queryFn: async () => {
+      const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
+      return Array.isArray(body) ? (body as FormsTable[]) : [];
+    },
+  });
+}
+
+export function useTemplateMappingsFor(templateId: string) {
+  return useQuery({
+    queryKey: ['mappings', templateId],
+    queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
+    enabled: templateId !== '',
+  });
+}
+
+export function useTableRecords(tableId: string) {
+  return useQuery({
+    queryKey: ['tables', tableId, 'records'],
+    queryFn: async () => {
+      const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
+      return Array.isArray(body) ? (body as FormsRecord[]) : [];
+    },
+    enabled: tableId !== '',
+  });
+}
+
+function useInvalidateForms() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: FORMS_KEY });
+}
+
+export type GenerateInput = {
+  templateId: string;
+  tableId: string;
+  recordId: string;
+  recipients: string[];
+};
+
+export function useGenerateForm() {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: ({ templateId, tableId, recordId, recipients }: GenerateInput) => {
+      const query = new URLSearchParams({ send_email: String(recipients.length > 0) });
+      for (const recipient of recipients) {
+        query.append('email_recipients', recipient);
+      }
+      return apiRequest<CompletedFormWithEmail>(
+        `/api/v1/completed-forms/${templateId}/${tableId}/${recordId}?${query.toString()}`,
+        { method: 'POST' },
+      );
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/v1/completed-forms/${id}`, { method: 'DELETE' }),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: [...FORMS_KEY, id] });
+      return queryClient.invalidateQueries({ queryKey: [...FORMS_KEY, 'list'] });
+    },
+  });
+}
+
+export function useEmailForm() {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: ({ id, recipients }: { id: string; recipients: string[] }) =>
+      apiRequest<CompletedFormWithEmail>(`/api/v1/completed-forms/${id}/email`, {
+        method: 'POST',
+        json: { recipients },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Creates (or reuses) the public link of a completed form's template and record. */
+export function useCreatePublicLink() {
+  return useMutation({
+    mutationFn: ({ templateId, recordId }: { templateId: string; recordId: string }) =>
+      apiRequest<{ token: string; url: string }>(
+        `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
+        { method: 'POST' },
+      ),
+  });
+}
+
+/** Splits the dialogs' comma-separated recipients: trimmed, empties dropped (spec §5). */
+export function splitRecipients(input: string): string[] {
+  return input
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}

@@ -1,0 +1,70 @@
+import type { CompletedForm } from '@formbridge/contract/completed-forms';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+
+type Props = {
+  form: CompletedForm;
+  onDelete: (form: CompletedForm) => void;
+  onPublicLink: (form: CompletedForm) => void;
+};
+
+const action = 'rounded-md px-3 py-1.5 text-sm font-medium';
+
+export function FormCard({ form, onDelete, onPublicLink }: Props) {
+  return (
+    <article
+      className="flex flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      aria-label={form.record_display_name}
+    >
+      <h3
+        className="truncate text-base font-semibold text-slate-900"
+        title={form.record_display_name}
+      >
+        {form.record_display_name}
+      </h3>
+      <p className="truncate text-sm text-slate-600">{form.template_name}</p>
+      <p className="text-xs text-slate-400">Generated {formatDateTime(form.created_at)}</p>
+      {form.email_sent_to.length > 0 ? (
+        <p className="mt-1 truncate text-xs text-slate-500" title={form.email_sent_to.join(', ')}>
+          Emailed to: {form.email_sent_to.join(', ')}
+        </p>
+      ) : null}
+      {form.fill_summary.with_problems > 0 ? (
+        <p className="mt-1 text-xs text-amber-700">
+          {form.fill_summary.with_problems} field{form.fill_summary.with_problems === 1 ? '' : 's'}{' '}
+          need a look
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href={form.download_url}
+          target="_blank"
+          rel="noreferrer"
+          className={`${action} bg-indigo-600 text-white hover:bg-indigo-700`}
+        >
+          Download
+        </a>
+        <button
+          type="button"
+          onClick={() => onPublicLink(form)}
+          className={`${action} text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50`}
+        >
+          Public Link
+        </button>
+        <Link
+          to={`/forms/${form.id}`}
+          className={`${action} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}
+        >
+          View Details
+        </Link>
+        <button
+          type="button"
+          onClick={() => onDelete(form)}
+          className={`${action} text-red-600 hover:bg-red-50`}
+        >
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}

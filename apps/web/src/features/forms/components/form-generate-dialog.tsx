@@ -1,0 +1,187 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import {
+  splitRecipients,
+  useFormTables,
+  useFormTemplates,
+  useGenerateForm,
+  useTableRecords,
+  useTemplateMappingsFor,
+} from '../api/forms-api';
+
+const selectClass =
+  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
+
+/** 'Generate Completed Form': template → a table mapped to it → record, optionally e-mailed. */
+export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
+  const templates = useFormTemplates();
+  const tables = useFormTables();
+  const generate = useGenerateForm();
+  const [templateId, setTemplateId] = useState('');
+  const [chosenTableId, setChosenTableId] = useState('');
+  const [recordId, setRecordId] = useState('');
+  const [sendEmail, setSendEmail] = useState(false);
+  const [recipients, setRecipients] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mappings = useTemplateMappingsFor(templateId);
+
+  const mappedTables = useMemo(() => {
+    const ids = new Set((mappings.data ?? []).map((mapping) => mapping.mapped_table_id));
+    return (tables.data ?? []).filter((table) => ids.has(table.id));
+  }, [mappings.data, tables.data]);
+  // Exactly one mapped table is chosen for the user (spec §2).
+  const tableId = chosenTableId || (mappedTables.length === 1 ? (mappedTables[0]?.id ?? '') : '');
+  const records = useTableRecords(tableId);
+
+  useEffect(() => {
+    if (mappings.isError) {
+      notify.error('Failed to load template mappings');
+    }
+    if (records.isError) {
+      notify.error('Failed to load table records');
+    }
+  }, [mappings.isError, records.isError]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!templateId || !tableId || !recordId) {
+      setError('Please select a template, table, and record');
+      return;
+    }
+    const addresses = sendEmail ? splitRecipients(recipients) : [];
+    if (sendEmail && addresses.length === 0) {
+      setError('Please provide at least one email recipient');
+      return;
+    }
+    setError(null);
+    try {
+      const form = await generate.mutateAsync({
+        templateId,
+        tableId,
+        recordId,
+        recipients: addresses,
+      });
+      notify.success('Form generated successfully');
+      if (form.email?.error) {
+        notify.warning(`The form was generated but not e-mailed: ${form.email.error}`);
+      } else if (form.email && form.email.rejected.length > 0) {
+        notify.warning(`Not delivered to: ${form.email.rejected.join(', ')}`);
+      }
+      onClose();
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to generate form',
+      );
+    }
+  };
+
+  const hasTemplate = templateId !== '';
+  return (
+    <Modal
+      title="Generate Completed Form"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={generate.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="generate-form" disabled={generate.isPending}>
+            {generate.isPending ? 'Generating...' : 'Generate Form'}
+          </Button>
+        </>
+      }
+    >
+      <form id="generate-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        <ErrorBanner message={error} />
+        <label className="block text-sm font-medium text-slate-700">
+          Template
+          <select
+            className={selectClass}
+            value={templateId}
+            onChange={(event) => {
+              setTemplateId(event.target.value);
+              setChosenTableId('');
+              setRecordId('');
+            }}
+          >
+            <option value="">Select a template...</option>
+            {(templates.data ?? []).map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Table
+          <select
+            className={selectClass}
+            value={tableId}
+            disabled={!hasTemplate || mappedTables.length === 0}
+            onChange={(event) => {
+              setChosenTableId(event.target.value);
+              setRecordId('');
+            }}
+          >
+            <option value="">Select a table...</option>
+            {mappedTables.map((table) => (
+              <option key={table.id} value={table.id}>
+                {table.name} ({table.fields.length} fields)
+              </option>
+            ))}
+          </select>
+        </label>
+        {hasTemplate && mappings.isSuccess && mappedTables.length === 0 ? (
+          <p className="text-sm text-amber-700">
+            No tables are mapped to this template. Please set up field mappings first.
+          </p>
+        ) : null}
+        <label className="block text-sm font-medium text-slate-700">
+          Record
+          <select
+            className={selectClass}
+            value={recordId}
+            disabled={!tableId || (records.data ?? []).length === 0}
+            onChange={(event) => setRecordId(event.target.value)}
+          >
+            <option value="">Select a record...</option>
+            {(records.data ?? []).map((record) => (
+              <option key={record.id} value={record.id}>
+                {record.computed?.display_name ?? `Record_${record.id.slice(0, 8)}`}
+              </option>
+            ))}
+          </select>
+        </label>
+        {tableId && records.isSuccess && records.data.length === 0 ? (
+          <p className="text-sm text-amber-700">
+            No records found for this table. Please add records first.
+          </p>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={sendEmail}
+            onChange={(event) => setSendEmail(event.target.checked)}
+          />
+          Send form via email
+        </label>
+        {sendEmail ? (
+          <label className="block text-sm font-medium text-slate-700">
+            Recipients (comma-separated)
+            <input
+              type="text"
+              className={selectClass}
+              value={recipients}
+              placeholder="name@example.com, other@example.com"
+              onChange={(event) => setRecipients(event.target.value)}
+            />
+          </label>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

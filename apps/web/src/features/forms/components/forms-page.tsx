@@ -1,0 +1,83 @@
+import type { CompletedForm } from '@formbridge/contract/completed-forms';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/toast';
+import { useCompletedForms, useDeleteForm } from '../api/forms-api';
+import { FormCard } from './form-card';
+import { FormGenerateDialog } from './form-generate-dialog';
+import { usePublicLink } from './use-public-link';
+
+export function FormsPage() {
+  const forms = useCompletedForms();
+  const deleteForm = useDeleteForm();
+  const { copyLink } = usePublicLink();
+  const [isGenerateOpen, setIsGenerateOpen] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<CompletedForm | null>(null);
+
+  useEffect(() => {
+    if (forms.isError) {
+      notify.error('Failed to load forms data');
+    }
+  }, [forms.isError]);
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) {
+      return;
+    }
+    try {
+      await deleteForm.mutateAsync(pendingDelete.id);
+      notify.success('Form deleted successfully');
+    } catch {
+      notify.error('Failed to delete form');
+    } finally {
+      setPendingDelete(null);
+    }
+  };
+
+  const list = forms.data ?? [];
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Completed Forms</h1>
+        <Button onClick={() => setIsGenerateOpen(true)}>Generate New Form</Button>
+      </div>
+      <section aria-labelledby="recent-forms" className="space-y-4">
+        <h2 id="recent-forms" className="text-lg font-semibold text-slate-900">
+          Recently Generated Forms
+        </h2>
+        {forms.isPending ? (
+          <Spinner />
+        ) : list.length === 0 ? (
+          <EmptyState
+            title="No completed forms found"
+            action={<Button onClick={() => setIsGenerateOpen(true)}>Generate First Form</Button>}
+          />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {list.map((form) => (
+              <FormCard
+                key={form.id}
+                form={form}
+                onDelete={setPendingDelete}
+                onPublicLink={(item) => void copyLink(item.template_id, item.record_id)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      {isGenerateOpen ? <FormGenerateDialog onClose={() => setIsGenerateOpen(false)} /> : null}
+      {pendingDelete ? (
+        <ConfirmDialog
+          title="Delete completed form"
+          message="Are you sure you want to delete this completed form?"
+          isBusy={deleteForm.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setPendingDelete(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
