@@ -6,7 +6,11 @@
 import type { Field } from '@formbridge/contract/tables';
 import type { FieldDataDto, FieldInfoDto } from '@formbridge/contract/templates';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
-import { suggestFieldMappings } from '../src/suggest/suggest-field-mappings.ts';
+import {
+  DEFAULT_SUGGEST_THRESHOLD,
+  scorePairs,
+  suggestFieldMappings,
+} from '../src/suggest/suggest-field-mappings.ts';
 import type { SuggestInput } from '../src/suggest/suggest-types.ts';
 
 const RUNS = 20;
@@ -52,11 +56,13 @@ function fieldInfo(i: number, overrides: Partial<FieldInfoDto>): FieldInfoDto {
 function buildForm(): FieldDataDto {
   const fields: FieldDataDto = {};
   for (let i = 0; i < 200; i++) {
-    const subject = SUBJECTS[i % SUBJECTS.length] ?? '';
-    const item = ITEMS[i % ITEMS.length] ?? '';
+    // k < 40 gives 40 distinct (subject, item) combinations per kind of field.
+    const k = Math.floor(i / 5);
+    const subject = SUBJECTS[k % SUBJECTS.length] ?? '';
+    const item = ITEMS[(k * 7) % ITEMS.length] ?? '';
     switch (i % 5) {
       case 0:
-        fields[`${subject} ${item} ${i}`] = fieldInfo(i, { tooltip: `${subject} ${item}` });
+        fields[`${subject} ${item}`] = fieldInfo(i, { tooltip: `${subject} ${item}` });
         break;
       case 1:
         fields[`topmostSubform[0].Page${Math.floor(i / 40) + 1}[0].f1_${i}[0]`] = fieldInfo(i, {
@@ -71,7 +77,7 @@ function buildForm(): FieldDataDto {
         });
         break;
       case 3:
-        fields[`${subject.replace(/\s/g, '')}_${item.replace(/\s/g, '')}_${i}`] = fieldInfo(i, {
+        fields[`${subject.replace(/\s/g, '')}_${item.replace(/\s/g, '')}`] = fieldInfo(i, {
           type: i % 2 === 0 ? 'radio' : 'dropdown',
           options: ['Yes', 'No', 'Unknown'].map((value) => ({ value, label: value })),
           label: item,
@@ -93,8 +99,12 @@ function field(name: string, type: Field['type'] = 'string'): Field {
 
 function buildInput(): SuggestInput {
   const main: Field[] = ITEMS.map((item) => field(item, item.includes('Date') ? 'date' : 'string'));
-  for (let i = main.length; i < 48; i++) {
-    main.push(field(`Custom Field ${i}`, i % 4 === 0 ? 'number' : 'string'));
+  // Subject-specific fields ("Spouse Phone", "Owner City"…) compete with the plain ones, so the
+  // assignment has real contention to resolve.
+  for (let i = 0; main.length < 48; i++) {
+    const subject = SUBJECTS[(i + 1) % SUBJECTS.length] ?? '';
+    const item = ITEMS[(i * 7) % ITEMS.length] ?? '';
+    main.push(field(`${subject} ${item}`, item.includes('Date') ? 'date' : 'string'));
   }
   main.push({ ...field('Employer', 'link'), linked_table_id: 'employers' });
   main.push(field('Scan', 'file'));
@@ -143,7 +153,8 @@ console.log(
   `suggestFieldMappings: ${Object.keys(input.fields).length} PDF fields × ` +
     `${input.table.fields.length} table fields + ${input.linkedTables[0]?.table.fields.length ?? 0} linked`,
 );
-console.log(`  suggestions: ${first.length}`);
+const pairs = scorePairs(input, DEFAULT_SUGGEST_THRESHOLD).length;
+console.log(`  candidate pairs above the threshold: ${pairs}; suggestions: ${first.length}`);
 console.log(`  cold first run: ${coldMs.toFixed(1)} ms`);
 console.log(
   `  median of ${RUNS}: ${median.toFixed(1)} ms (min ${(times[0] ?? 0).toFixed(1)}, max ${(times.at(-1) ?? 0).toFixed(1)})`,

@@ -216,7 +216,7 @@ export function formatReport(result: EvalResult, showMisses: boolean): string {
   for (const set of ['tuning', 'holdout'] as const) {
     const forms = result.forms.filter((f) => f.set === set);
     for (const f of forms) {
-      lines.push(row(f.form, String(f.fields), f));
+      lines.push(`${row(f.form, String(f.fields), f)}  ${f.engineMs.toFixed(1).padStart(5)} ms`);
     }
     lines.push(row(`(${set} set)`, '', totalsOf(forms)), '');
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignTargets } from './assign.ts';
+import { assignTargets, MAX_MATCHED_ROWS } from './assign.ts';
 import { maximumAssignment } from './hungarian.ts';
 import type { FieldProfile, ScoredPair, Target } from './suggest-types.ts';
 
@@ -106,6 +106,23 @@ describe('assignTargets', () => {
       'Raison sociale p5': 'Accompagnateur.Raison sociale',
     });
     expect(result([...pairs].reverse())).toEqual(result(pairs));
+  });
+});
+
+describe('assignTargets on very large forms', () => {
+  it('still gives each table field to one PDF field only', () => {
+    const targets = [target('Name', 0), target('City', 1), target('Phone', 2)];
+    const pairs: ScoredPair[] = [];
+    for (let i = 0; i < MAX_MATCHED_ROWS + 50; i++) {
+      const f = field(`Field ${i}`, i);
+      targets.forEach((t, j) => pairs.push(pair(f, t, 0.7 + ((i * 7 + j * 13) % 29) / 100)));
+    }
+    const assigned = assignTargets(pairs, THRESHOLD);
+    expect(assigned.map((p) => p.target.key).sort()).toEqual(['City', 'Name', 'Phone']);
+    expect(new Set(assigned.map((p) => p.field.name)).size).toBe(3);
+    // The best pair of all is always kept.
+    const best = [...pairs].sort((a, b) => b.score - a.score)[0];
+    expect(assigned).toContainEqual(best);
   });
 });
 

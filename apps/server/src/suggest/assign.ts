@@ -18,6 +18,11 @@ const REPEAT_GAIN = 0.1;
 const MARGIN = 0.01;
 /** Exact ties go to the earlier field and earlier target, never to chance. */
 const TIE_BIAS = 1e-9;
+/**
+ * Components with more PDF fields than this are assigned greedily (best pair first): the
+ * matching costs rows² × columns, and forms that large rarely hinge on near ties.
+ */
+export const MAX_MATCHED_ROWS = 200;
 /** Between a table field and a universal value that fit equally, the table's data wins. */
 const UNIVERSAL_DISCOUNT = 0.02;
 
@@ -68,9 +73,27 @@ function components(pairs: readonly ScoredPair[]): ScoredPair[][] {
   return [...groups.values()];
 }
 
+/** Best pair first, each field once, each table target once (pairs sorted best first). */
+function assignGreedily(pairs: readonly ScoredPair[]): ScoredPair[] {
+  const done = new Set<string>();
+  const taken = new Set<string>();
+  const assigned: ScoredPair[] = [];
+  for (const pair of pairs) {
+    if (!done.has(pair.field.name) && (pair.target.reusable || !taken.has(pair.target.key))) {
+      done.add(pair.field.name);
+      taken.add(pair.target.key);
+      assigned.push(pair);
+    }
+  }
+  return assigned;
+}
+
 /** The maximum-weight matching of one component (pairs sorted best first). */
 function matchComponent(pairs: readonly ScoredPair[], threshold: number): ScoredPair[] {
   const rows = [...new Set(pairs.map((pair) => pair.field))].sort((a, b) => a.order - b.order);
+  if (rows.length > MAX_MATCHED_ROWS) {
+    return assignGreedily(pairs);
+  }
   const rowOf = new Map(rows.map((field, i) => [field.name, i]));
   const shared = [...new Set(pairs.filter((p) => !p.target.reusable).map((p) => p.target))].sort(
     (a, b) => a.order - b.order,

@@ -4,7 +4,7 @@
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
-import type { Term } from './lexicon.ts';
+import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Vocabulary } from './suggest-types.ts';
 
 // How far each source is trusted: names are authored, labels are found by geometry and are
@@ -18,11 +18,11 @@ const DATE_CONCEPTS = new Set(['date', 'birth_date', 'day', 'month', 'year']);
 const NUMBER_CONCEPTS = new Set(['number', 'amount', 'quantity', 'total', 'age']);
 
 function elaborate(terms: readonly Term[]): Term[] {
-  return terms.map((term) => ({
-    ...term,
-    weight: term.weight * ELABORATION_WEIGHT,
-    isElaboration: true,
-  }));
+  return terms.map((term) =>
+    isDistinguishing(term.concept)
+      ? term
+      : { ...term, weight: term.weight * ELABORATION_WEIGHT, isElaboration: true },
+  );
 }
 
 /** One term per concept, first occurrence kept: "Name / NAME" says name once. */

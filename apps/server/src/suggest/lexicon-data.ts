@@ -100,10 +100,28 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   notes: ['notes|note|comments|comment|remarks|remarques|observaciones'],
   website: ['website|url|web site|homepage|site web|sitio web'],
   spouse: ['spouse|conjoint|cónyuge|ehepartner'],
+  previous: ['previous|former|ancien|ancienne|anterior|vorherige|früher'],
   age: ['age|âge|edad|alter|вік'],
   today: ["today|aujourd'hui|hoy|heute"],
   pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
 };
+
+/**
+ * Words that make a box about someone or something else than the record's own: "Previous
+ * physical address", "Mailing address", "Spouse's". They keep their full weight even in a
+ * tooltip that elaborates on a name, so "State" for the previous address loses to "State" for
+ * the present one.
+ */
+export const DISTINGUISHING_CONCEPTS = new Set([
+  'previous',
+  'spouse',
+  'foreign',
+  'emergency',
+  'mailing',
+  'alternate',
+  'secondary',
+  'dependent',
+]);
 
 /** Concepts close enough to earn part of a match: a street is part of an address. */
 export const RELATED_CONCEPTS: readonly [string, string, number][] = [

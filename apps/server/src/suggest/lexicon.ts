@@ -3,6 +3,7 @@
 import {
   CONCEPT_MIN_LENGTH,
   CONCEPT_VARIANTS,
+  DISTINGUISHING_CONCEPTS,
   GENERIC_WORDS,
   RELATED_CONCEPTS,
   WEAK_WEIGHTS,
@@ -73,6 +74,11 @@ export function relatedScore(a: string, b: string): number {
 /** True for the filler words authoring tools put in field names (Text, CheckBox, Page, Row…). */
 export function isGenericWord(word: string): boolean {
   return GENERIC_WORDS.has(word);
+}
+
+/** True for words that make a box about someone else ("previous", "spouse", "mailing"). */
+export function isDistinguishing(concept: string): boolean {
+  return DISTINGUISHING_CONCEPTS.has(concept);
 }
 
 /** The shortest value length a concept takes (SSN 9, phone 7…), or 0 when anything fits. */

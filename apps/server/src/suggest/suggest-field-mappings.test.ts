@@ -71,15 +71,19 @@ describe('reading PDF fields', () => {
     });
   });
 
-  it('skips mapped, read-only, signature and button fields', () => {
+  it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
       Phone: pdfField(),
-      'Total SSN': pdfField({ tooltip: 'SSN', read_only: true }),
+      'Apt number': pdfField({ read_only: true }),
       Signature: pdfField({ type: 'signature' }),
       Email: pdfField({ type: 'button' }),
     };
-    expect(suggest(suggestInput(fields, people, [], ['Phone']))).toEqual({ City: 'City' });
+    const withApt = table('Clients', ['City', 'Phone', 'Apt No', 'Signature', 'Email:email']);
+    expect(suggest(suggestInput(fields, withApt, [], ['Phone']))).toEqual({
+      City: 'City',
+      'Apt number': 'Apt No',
+    });
   });
 });
 
@@ -112,6 +116,19 @@ describe('assignment', () => {
     expect(suggest(suggestInput(fields, addresses))).toEqual({
       'S2B_State[0]': 'State',
       'S2A_State[0]': 'Previous State',
+    });
+  });
+
+  it("gives the record's own box a field, not the previous or mailing one", () => {
+    const tip = (which: string) => `${which} Address (No P O Boxes). Enter the number here.`;
+    // The other boxes come first, so field order cannot be what decides.
+    const fields: FieldDataDto = {
+      'S2A_AptNumber[0]': pdfField({ tooltip: tip('Previous Physical') }),
+      'S2C_AptNumber[0]': pdfField({ tooltip: tip('Mailing') }),
+      'S2B_AptNumber[0]': pdfField({ tooltip: tip('Present Physical') }),
+    };
+    expect(suggest(suggestInput(fields, table('Clients', ['Apt Number'])))).toEqual({
+      'S2B_AptNumber[0]': 'Apt Number',
     });
   });
 
