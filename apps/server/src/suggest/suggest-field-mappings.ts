@@ -22,8 +22,9 @@ import { createTermSimilarity } from './term-similarity.ts';
 
 /**
  * Below this confidence nothing is suggested. Chosen on the labelled corpus evaluation
- * (test/eval-suggest.ts --sweep): at 0.6 precision 0.95 / recall 0.86; lower thresholds add
- * mostly wrong suggestions (0.5: 0.87 / 0.88), higher ones lose recall fast (0.65: 0.94 / 0.78).
+ * (test/eval-suggest.ts --threshold=…): at 0.6 precision 0.95 / recall 0.87 over 18 forms;
+ * lower thresholds mostly add wrong suggestions (0.5: 0.88 / 0.89), higher ones lose recall
+ * fast (0.65: 0.94 / 0.79).
  */
 export const DEFAULT_SUGGEST_THRESHOLD = 0.6;
 
