@@ -11,7 +11,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('upload a real form, see its field count, fields and preview', async ({ page }) => {
-  await page.getByRole('link', { name: 'PDF Templates' }).click();
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('link', { name: 'PDF Templates' })
+    .click();
   await expect(page.getByText('No templates found')).toBeVisible();
   await page.getByRole('button', { name: 'Upload Template' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Upload Template' });

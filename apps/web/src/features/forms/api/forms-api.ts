@@ -42,10 +42,15 @@ export function useCompletedForm(id: string) {
   return useQuery(formQuery(id));
 }
 
+// The generate dialog offers what exists now (another tab may have added a template or a
+// record), so its lists refetch whenever it opens; cached data still shows at once.
+const FRESH = { refetchOnMount: 'always' } as const;
+
 export function useFormTemplates() {
   return useQuery({
     queryKey: ['templates'],
     queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
+    ...FRESH,
   });
 }
 
@@ -56,6 +61,7 @@ export function useFormTables() {
       const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
       return Array.isArray(body) ? (body as FormsTable[]) : [];
     },
+    ...FRESH,
   });
 }
 
@@ -64,6 +70,7 @@ export function useTemplateMappingsFor(templateId: string) {
     queryKey: ['mappings', templateId],
     queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
     enabled: templateId !== '',
+    ...FRESH,
   });
 }
 
@@ -75,6 +82,7 @@ export function useTableRecords(tableId: string) {
       return Array.isArray(body) ? (body as FormsRecord[]) : [];
     },
     enabled: tableId !== '',
+    ...FRESH,
   });
 }
 
