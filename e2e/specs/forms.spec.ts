@@ -81,7 +81,7 @@ test('generate a form from /forms, inspect it, e-mail it and delete it', async (
   const report = page.getByRole('region', { name: 'Fill report' });
   await expect(report.getByRole('cell', { name: 'Zoë Ñandú' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'PDF Preview' }).locator('canvas')).toBeVisible();
-  await expect(page.getByTestId('form-page-indicator')).toHaveText('Page 1 of 1');
+  await expect(page.getByTestId('viewer-page-indicator')).toHaveText('Page 1 of 1');
 
   const download = await page.request.get(
     (await page.getByRole('link', { name: 'Download' }).first().getAttribute('href')) ?? '',

@@ -6,6 +6,10 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { FormDetailPage } from '../features/forms/components/form-detail-page';
 import { FormsPage } from '../features/forms/components/forms-page';
 import { MappingPage } from '../features/mapping/components/mapping-page';
+import { PublicDataFormPage } from '../features/public-forms/components/public-data-form-page';
+import { PublicFormPage } from '../features/public-forms/components/public-form-page';
+import { TableDetailPage } from '../features/tables/components/table-detail-page';
+import { TablesPage } from '../features/tables/components/tables-page';
 import { TemplateDetailPage } from '../features/templates/components/template-detail-page';
 import { TemplatesPage } from '../features/templates/components/templates-page';
 import { AppLayout } from './layouts/app-layout';
@@ -46,6 +50,8 @@ export const router = createBrowserRouter([
               { index: true, element: <DashboardPage /> },
               { path: '/templates', element: <TemplatesPage /> },
               { path: '/templates/:id', element: <TemplateDetailPage /> },
+              { path: '/tables', element: <TablesPage /> },
+              { path: '/tables/:id', element: <TableDetailPage /> },
               { path: '/mapping/:templateId', element: <MappingPage /> },
               { path: '/forms', element: <FormsPage /> },
               { path: '/forms/:id', element: <FormDetailPage /> },
@@ -53,6 +59,9 @@ export const router = createBrowserRouter([
           },
         ],
       },
+      // Outsiders open these from a link: no sign-in, and a signed-in owner can check them too.
+      { path: '/public-form/:token', element: <PublicFormPage /> },
+      { path: '/public-data-form/:token', element: <PublicDataFormPage /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,0 +1,153 @@
+import { getPublicFormErrors } from '@formbridge/contract/public-form-rules';
+import type { PublicFormField } from '@formbridge/contract/public-links';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { PdfPagedViewer } from '../../../components/pdf/pdf-paged-viewer';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { getDefaultZoom } from '../../../lib/device';
+import { notify } from '../../../lib/toast';
+import { fieldErrorsFromBody, usePublicForm, useSubmitPublicForm } from '../api/public-forms-api';
+import { PublicFieldInput } from './public-field-input';
+import { PublicNotice, PublicPageFrame } from './public-page-frame';
+
+function initialValues(fields: PublicFormField[]): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.id,
+      field.current_value ?? (field.type === 'checkbox' ? false : ''),
+    ]),
+  );
+}
+
+/** /public-form/{token}: the document beside a form that updates the record it was made from. */
+export function PublicFormPage() {
+  const { token = '' } = useParams();
+  const form = usePublicForm(token);
+  const submit = useSubmitPublicForm(token);
+  const [values, setValues] = useState<Record<string, unknown> | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const isUnavailable = form.error instanceof ApiError && [404, 410].includes(form.error.status);
+
+  useEffect(() => {
+    if (form.isError) {
+      notify.error(isUnavailable ? 'Invalid or expired form link' : 'Failed to load form');
+    }
+  }, [form.isError, isUnavailable]);
+
+  if (form.isPending) {
+    return (
+      <PublicPageFrame title="Form">
+        <Spinner label="Loading..." />
+      </PublicPageFrame>
+    );
+  }
+  if (!form.data) {
+    return (
+      <PublicPageFrame title="Form">
+        <PublicNotice
+          title="Form Not Available"
+          message="This form link is invalid or has expired. Please request a new link from the form administrator."
+        />
+      </PublicPageFrame>
+    );
+  }
+
+  const { templateName, pdfUrl, fields } = form.data.formData;
+  const current = values ?? initialValues(fields);
+  const documentFields = fields.filter((field) => field.mapped_to_template);
+  const otherFields = fields.filter((field) => !field.mapped_to_template);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = getPublicFormErrors(fields, current, 'document');
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      return;
+    }
+    try {
+      await submit.mutateAsync(current);
+      notify.success('Form submitted successfully');
+      setIsSubmitted(true);
+    } catch (caught) {
+      setErrors(caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {});
+      notify.error(
+        caught instanceof ApiError && caught.status !== 422 && caught.detail
+          ? caught.detail
+          : 'Failed to submit form',
+      );
+    }
+  };
+
+  const renderGroup = (title: string, note: string, group: PublicFormField[]) =>
+    group.length === 0 ? null : (
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-slate-900">{title}</legend>
+        <p className="-mt-3 text-xs text-slate-500">{note}</p>
+        {group.map((field) => (
+          <PublicFieldInput
+            key={field.id}
+            type={field.type}
+            label={field.label}
+            required={field.required}
+            options={field.options}
+            value={current[field.id]}
+            error={errors[field.id]}
+            onChange={(value) => setValues({ ...current, [field.id]: value })}
+          />
+        ))}
+      </fieldset>
+    );
+
+  return (
+    <PublicPageFrame title={templateName || 'Form'}>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PdfPagedViewer
+          title="Document"
+          fileUrl={pdfUrl}
+          initialZoom={Math.max(60, getDefaultZoom())}
+        />
+        <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          {isSubmitted ? (
+            <PublicNotice
+              title="Form Submitted Successfully"
+              message="Thank you for completing the form. Your submission has been received."
+              action={
+                <Button
+                  onClick={() => {
+                    setIsSubmitted(false);
+                    void form.refetch().then(() => setValues(null));
+                  }}
+                >
+                  Submit Another Response
+                </Button>
+              }
+            />
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="space-y-6">
+              <div>
+                <h2 className="text-lg font-semibold text-slate-900">Fill Out Form</h2>
+                <p className="text-sm text-slate-500">Please complete all required fields below.</p>
+              </div>
+              {renderGroup(
+                'Document Fields',
+                'These fields will be used to fill out the document.',
+                documentFields,
+              )}
+              {renderGroup(
+                'Additional Information',
+                'Please provide any additional information to complete your profile.',
+                otherFields,
+              )}
+              <Button type="submit" className="w-full" disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Form'}
+              </Button>
+            </form>
+          )}
+        </section>
+      </div>
+    </PublicPageFrame>
+  );
+}
