@@ -3,6 +3,7 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { DataLinksPage } from '../features/data-links/components/data-links-page';
 import { FormDetailPage } from '../features/forms/components/form-detail-page';
 import { FormsPage } from '../features/forms/components/forms-page';
 import { MappingPage } from '../features/mapping/components/mapping-page';
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
               { path: '/mapping/:templateId', element: <MappingPage /> },
               { path: '/forms', element: <FormsPage /> },
               { path: '/forms/:id', element: <FormDetailPage /> },
+              { path: '/data-links', element: <DataLinksPage /> },
             ],
           },
         ],

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DataLink,
+  DataLinkCreateBody,
+  DataLinkUpdateBody,
+} from '@formbridge/contract/public-links';
+import type { CombinationRule, Field } from '@formbridge/contract/tables';
+import { apiRequest } from '../../../lib/api-client';
+
+const LINKS_KEY = ['data-links'] as const;
+
+export type LinkTable = {
+  id: string;
+  name: string;
+  fields: Field[];
+  combination_rules: CombinationRule[];
+  use_display_field: boolean;
+  display_field_key: string | null;
+};
+export type LinkRecord = { id: string; data: Record<string, unknown> };
+
+export function useDataLinks() {
+  return useQuery({
+    queryKey: LINKS_KEY,
+    queryFn: () => apiRequest<DataLink[]>('/api/v1/public-data-links'),
+  });
+}
+
+export function useLinkTables() {
+  return useQuery({
+    queryKey: ['tables'],
+    queryFn: async () => {
+      const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
+      return Array.isArray(body) ? (body as LinkTable[]) : [];
+    },
+    refetchOnMount: 'always',
+  });
+}
+
+export function useLinkRecords(tableId: string) {
+  return useQuery({
+    queryKey: ['tables', tableId, 'records'],
+    queryFn: async () => {
+      const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
+      return Array.isArray(body) ? (body as LinkRecord[]) : [];
+    },
+    enabled: tableId !== '',
+    refetchOnMount: 'always',
+  });
+}
+
+function useInvalidateLinks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: LINKS_KEY });
+}
+
+export function useCreateDataLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: ({
+      tableId,
+      recordId,
+      body,
+    }: {
+      tableId: string;
+      recordId: string;
+      body: DataLinkCreateBody;
+    }) =>
+      apiRequest<DataLink>(`/api/v1/public-data-links/${tableId}/${recordId}`, {
+        method: 'POST',
+        json: body,
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateDataLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: DataLinkUpdateBody }) =>
+      apiRequest<DataLink>(`/api/v1/public-data-links/${id}`, { method: 'PUT', json: body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteDataLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/v1/public-data-links/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
