@@ -26,7 +26,10 @@ export function PdfPagedViewer({
   const [pageNumber, setPageNumber] = useState(1);
   const [zoom, setZoom] = useState(initialZoom);
   return (
-    <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={title}>
+    <section
+      className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      aria-label={title}
+    >
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h2 className="mr-auto font-semibold text-slate-900">{title}</h2>
         <button

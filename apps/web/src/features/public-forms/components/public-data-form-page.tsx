@@ -175,7 +175,10 @@ export function PublicDataFormPage() {
                   description={field.description}
                   value={valueOf(field) ?? (field.type === 'checkbox' ? false : '')}
                   error={errors[field.id]}
-                  onChange={(value) => setValues({ ...values, [field.id]: value })}
+                  onChange={(value) => {
+                    setValues({ ...values, [field.id]: value });
+                    setErrors(({ [field.id]: _fixed, ...rest }) => rest);
+                  }}
                 />
               ),
             )}

@@ -95,7 +95,10 @@ export function PublicFormPage() {
             options={field.options}
             value={current[field.id]}
             error={errors[field.id]}
-            onChange={(value) => setValues({ ...current, [field.id]: value })}
+            onChange={(value) => {
+              setValues({ ...current, [field.id]: value });
+              setErrors(({ [field.id]: _fixed, ...rest }) => rest);
+            }}
           />
         ))}
       </fieldset>
