@@ -174,6 +174,20 @@ test('an outsider fills a public document form and the owner gets a new complete
   );
   expect(updated.data).toMatchObject({ email: 'zoe@example.com', notes: 'Prefers mornings' });
 
+  // The owner revokes the link from the form's page; the outsider can no longer open it.
+  await page
+    .getByRole('article', { name: 'Zoë Ñandú' })
+    .first()
+    .getByRole('link', { name: 'View Details' })
+    .click();
+  const links = page.getByRole('region', { name: 'Public links' });
+  await expect(links.getByText(url)).toBeVisible();
+  await links.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Public link revoked')).toBeVisible();
+  await expect(links).toHaveCount(0);
+  await outsider.goto(url);
+  await expect(outsider.getByRole('heading', { name: 'Form Not Available' })).toBeVisible();
+
   await outsider.goto(url.replace(/[^/]+$/, 'not-a-real-token-not-a-real-token'));
   await expect(outsider.getByRole('heading', { name: 'Form Not Available' })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import type {
   CompletedFormWithEmail,
 } from '@formbridge/contract/completed-forms';
 import type { FieldMapping } from '@formbridge/contract/mappings';
+import type { PublicFormLink } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -141,7 +142,9 @@ export function useEmailForm() {
 
 /** Creates (or reuses) the public link of a completed form's template and record. */
 export function useCreatePublicLink() {
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['public-form-links'] }),
     mutationFn: ({ templateId, recordId }: { templateId: string; recordId: string }) =>
       apiRequest<{ token: string; url: string }>(
         `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
@@ -156,4 +159,28 @@ export function splitRecipients(input: string): string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+}
+
+const publicLinksKey = (templateId: string, recordId: string) =>
+  ['public-form-links', templateId, recordId] as const;
+
+/** The live public links of a completed form's template and record (the owner can revoke them). */
+export function usePublicFormLinks(templateId: string, recordId: string) {
+  return useQuery({
+    queryKey: publicLinksKey(templateId, recordId),
+    queryFn: () =>
+      apiRequest<PublicFormLink[]>(
+        `/api/v1/public-form-links?template_id=${encodeURIComponent(templateId)}&record_id=${encodeURIComponent(recordId)}`,
+      ),
+  });
+}
+
+export function useRevokePublicFormLink(templateId: string, recordId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/v1/public-form-links/${id}`, { method: 'DELETE' }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: publicLinksKey(templateId, recordId) }),
+  });
 }

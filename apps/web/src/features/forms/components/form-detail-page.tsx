@@ -10,6 +10,7 @@ import { useCompletedForm, useDeleteForm } from '../api/forms-api';
 import { FormEmailDialog } from './form-email-dialog';
 import { FormFillReport } from './form-fill-report';
 import { FormPdfPreview } from './form-pdf-preview';
+import { FormPublicLinks } from './form-public-links';
 import { usePublicLink } from './use-public-link';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -123,6 +124,7 @@ export function FormDetailPage() {
               </Detail>
             </dl>
           </section>
+          <FormPublicLinks templateId={data.template_id} recordId={data.record_id} />
           <FormFillReport report={data.fill_report} />
         </div>
         <div className="xl:col-span-3">
