@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  dataLinkCreateBodySchema,
+  dataLinkSchema,
+  dataLinkUpdateBodySchema,
+} from '@formbridge/contract/public-links';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { presentDataLink } from './data-links.presenter.ts';
+import {
+  changeDataLink,
+  createDataLink,
+  deleteDataLink,
+  getDataLink,
+  listDataLinks,
+} from './data-links.service.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const recordParams = z.object({ tableId: z.string().max(64), recordId: z.string().max(64) });
+
+/** /api/v1/public-data-links: the owner's data-collection links (list, read, create, change, delete). */
+export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['data links'], security: [{ bearer: [] }] };
+    const publicUrl = ctx.config.publicUrl;
+
+    app.get(
+      '/',
+      {
+        onRequest: requireUser,
+        schema: { ...secured, response: { 200: z.array(dataLinkSchema) } },
+      },
+      async (request) => {
+        const rows = await listDataLinks(ctx, currentUser(request).id);
+        const now = Date.now();
+        return rows.map((row) => presentDataLink(row, publicUrl, now));
+      },
+    );
+
+    app.get(
+      '/:id',
+      {
+        onRequest: requireUser,
+        schema: { ...secured, params: idParams, response: { 200: dataLinkSchema } },
+      },
+      async (request) =>
+        presentDataLink(
+          await getDataLink(ctx, currentUser(request).id, request.params.id),
+          publicUrl,
+        ),
+    );
+
+    app.post(
+      '/:tableId/:recordId',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: recordParams,
+          body: dataLinkCreateBodySchema,
+          description:
+            '`is_active` (default true), `custom_message` (at most 2000 characters), `expires_at` ' +
+            '(ISO 8601 with a time zone, in the future; null or absent: never expires)',
+          response: { 201: dataLinkSchema },
+        },
+      },
+      async (request, reply) => {
+        const row = await createDataLink(
+          ctx,
+          currentUser(request).id,
+          request.params,
+          request.body,
+        );
+        return reply.status(201).send(presentDataLink(row, publicUrl));
+      },
+    );
+
+    app.put(
+      '/:id',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          body: dataLinkUpdateBodySchema,
+          description:
+            'Any of `is_active`, `expires_at`, `custom_message`; null clears the latter two',
+          response: { 200: dataLinkSchema },
+        },
+      },
+      async (request) => {
+        const row = await changeDataLink(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+        );
+        return presentDataLink(row, publicUrl);
+      },
+    );
+
+    app.delete(
+      '/:id',
+      { onRequest: requireUser, schema: { ...secured, params: idParams } },
+      async (request, reply) => {
+        await deleteDataLink(ctx, currentUser(request).id, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

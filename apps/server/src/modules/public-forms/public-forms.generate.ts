@@ -1,0 +1,26 @@
+import { AppError } from '../../lib/errors.ts';
+import { findUserById } from '../auth/auth.repo.ts';
+import { generateCompletedForm } from '../completed-forms/completed-forms.service.ts';
+import type { GenerationDeps } from '../generation/generation-deps.ts';
+import type { GenerateForLink } from './public-forms.service.ts';
+
+/**
+ * Generation on the owner's behalf for a public document form: the same single-record generation
+ * the owner's own button runs (as the owner, so universal values like user_email are theirs),
+ * without e-mail and editable, like a default generation.
+ */
+export function createLinkGenerator(deps: GenerationDeps): GenerateForLink {
+  return async (link) => {
+    const owner = await findUserById(deps.ctx.db, link.ownerId);
+    if (!owner) {
+      throw new AppError(404, 'Owner not found');
+    }
+    const { row } = await generateCompletedForm(
+      deps,
+      { id: owner.id, email: owner.email, created_at: owner.created_at },
+      { templateId: link.templateId, tableId: link.tableId, recordId: link.recordId },
+      { send_email: false, email_recipients: [], flatten: false },
+    );
+    return row.id;
+  };
+}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import { PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { listTemplateMappings } from '../mappings/mappings.crud.repo.ts';
+import { listRecordsByIds } from '../records/records.repo.ts';
+import { findTable, lockTable } from '../tables/tables.repo.ts';
+import { findTemplate } from '../templates/templates.repo.ts';
+import {
+  findActiveFormLink,
+  findOwnedFormLink,
+  insertFormLink,
+  listFormLinkRows,
+  revokeFormLinkRow,
+  type FormLinkFilters,
+  type FormLinkListRow,
+  type FormLinkRow,
+  type NewFormLinkRow,
+} from './public-forms.repo.ts';
+import { createPublicToken } from './public-token.ts';
+
+// The owner's side of document-form links: create (or reuse), list, revoke.
+
+/**
+ * The owner's active public link for a template and record: the existing one when there is one
+ * (sharing twice gives the same URL), else a new one. The record must belong to a table the
+ * template maps to, or the form would have nothing to fill (422 `not_mapped`).
+ */
+export async function createFormLink(
+  ctx: AppContext,
+  ownerId: string,
+  templateId: string,
+  recordId: string,
+): Promise<{ row: FormLinkRow; isNew: boolean }> {
+  const template = await findTemplate(ctx.db, ownerId, templateId);
+  if (!template) {
+    throw notFound('Template');
+  }
+  const [record] = await listRecordsByIds(ctx.db, ownerId, [recordId]);
+  if (!record) {
+    throw notFound('Record');
+  }
+  const mappings = await listTemplateMappings(ctx.db, ownerId, templateId);
+  if (!mappings.some((mapping) => mapping.mapped_table_id === record.table_id)) {
+    const table = await findTable(ctx.db, ownerId, record.table_id);
+    const detail = PUBLIC_LINK_MESSAGES.notMapped(template.name, table?.name ?? 'Unknown Table');
+    throw new AppError(422, detail, 'not_mapped');
+  }
+  // Under the table lock: two clicks at once give one link, and the record cannot vanish
+  // between the check and the insert.
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockTable(trx, ownerId, record.table_id))) {
+      throw notFound('Record');
+    }
+    const existing = await findActiveFormLink(trx, ownerId, templateId, recordId);
+    if (existing) {
+      return { row: existing, isNew: false };
+    }
+    if ((await listRecordsByIds(trx, ownerId, [recordId])).length === 0) {
+      throw notFound('Record');
+    }
+    const row = {
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      token: createPublicToken(),
+      template_id: templateId,
+      table_id: record.table_id,
+      record_id: recordId,
+      is_active: true,
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    } satisfies NewFormLinkRow;
+    await insertFormLink(trx, row);
+    return { row, isNew: true };
+  });
+}
+
+/** The owner's document-form links (active ones unless asked otherwise), newest first. */
+export function listFormLinks(
+  ctx: AppContext,
+  ownerId: string,
+  filters: FormLinkFilters,
+): Promise<FormLinkListRow[]> {
+  return listFormLinkRows(ctx.db, ownerId, filters);
+}
+
+/** Revokes a link by id or token; the public form then answers 404. Revoking twice is fine. */
+export async function revokeFormLink(
+  ctx: AppContext,
+  ownerId: string,
+  idOrToken: string,
+): Promise<void> {
+  const link = await findOwnedFormLink(ctx.db, ownerId, idOrToken);
+  if (!link) {
+    throw notFound('Public form link');
+  }
+  await revokeFormLinkRow(ctx.db, ownerId, link.id, new Date().toISOString());
+}

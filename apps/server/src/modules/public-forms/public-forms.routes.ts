@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  publicFormLinkCreatedSchema,
+  publicFormLinkSchema,
+  publicFormLinksQuerySchema,
+  publicFormPayloadSchema,
+  publicFormSubmitBodySchema,
+  publicFormSubmitResponseSchema,
+} from '@formbridge/contract/public-links';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
+import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
+import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
+import { getPublicForm, submitPublicForm, type GenerateForLink } from './public-forms.service.ts';
+
+/** JSON bodies of public submissions: a form's worth of text, far below the app's 1 MB. */
+export const PUBLIC_BODY_LIMIT_BYTES = 256 * 1024;
+
+const tokenParams = z.object({ token: z.string().min(1).max(64) });
+
+/**
+ * The owner's side of document-form links, registered under /api/v1:
+ * POST /completed-forms/public-link/{templateId}/{recordId}, GET /public-form-links,
+ * DELETE /public-form-links/{idOrToken}.
+ */
+export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['public form links'], security: [{ bearer: [] }] };
+    const publicUrl = ctx.config.publicUrl;
+
+    app.post(
+      '/completed-forms/public-link/:templateId/:recordId',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          params: z.object({ templateId: z.string().max(64), recordId: z.string().max(64) }),
+          description:
+            'The active public link of this template and record: 201 when made now, 200 when it ' +
+            'existed. 422 `not_mapped` when the template maps no field to the record’s table.',
+          response: { 200: publicFormLinkCreatedSchema, 201: publicFormLinkCreatedSchema },
+        },
+      },
+      async (request, reply) => {
+        const { templateId, recordId } = request.params;
+        const { row, isNew } = await createFormLink(
+          ctx,
+          currentUser(request).id,
+          templateId,
+          recordId,
+        );
+        return reply.status(isNew ? 201 : 200).send(presentCreatedFormLink(row, publicUrl));
+      },
+    );
+
+    app.get(
+      '/public-form-links',
+      {
+        onRequest: requireUser,
+        schema: {
+          ...secured,
+          querystring: publicFormLinksQuerySchema,
+          response: { 200: z.array(publicFormLinkSchema) },
+        },
+      },
+      async (request) => {
+        const { template_id: templateId, record_id: recordId, include_revoked } = request.query;
+        const rows = await listFormLinks(ctx, currentUser(request).id, {
+          ...(templateId === undefined ? {} : { templateId }),
+          ...(recordId === undefined ? {} : { recordId }),
+          includeRevoked: include_revoked === 'true' || include_revoked === '1',
+        });
+        return rows.map((row) => presentFormLink(row, publicUrl));
+      },
+    );
+
+    app.delete(
+      '/public-form-links/:idOrToken',
+      {
+        onRequest: requireUser,
+        schema: { ...secured, params: z.object({ idOrToken: z.string().max(64) }) },
+      },
+      async (request, reply) => {
+        await revokeFormLink(ctx, currentUser(request).id, request.params.idOrToken);
+        return reply.status(204).send();
+      },
+    );
+  };
+}
+
+export type PublicFormRouteDeps = { rateLimit: PublicRateLimit; generate: GenerateForLink };
+
+/** /api/v1/public-forms/{token}: the document form a visitor fills, without signing in. */
+export function publicFormRoutes(
+  ctx: AppContext,
+  deps: PublicFormRouteDeps,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['public forms'];
+
+    app.get(
+      '/:token',
+      { schema: { tags, params: tokenParams, response: { 200: publicFormPayloadSchema } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return getPublicForm(ctx, request.params.token);
+      },
+    );
+
+    app.post(
+      '/:token/submit',
+      {
+        bodyLimit: PUBLIC_BODY_LIMIT_BYTES,
+        schema: {
+          tags,
+          params: tokenParams,
+          body: publicFormSubmitBodySchema,
+          description:
+            'Values by field id (fields left out keep their values). 422 lists problems at ' +
+            '["body", fieldId] in the spec’s words; then a new completed form is made for the owner.',
+          response: { 200: publicFormSubmitResponseSchema },
+        },
+      },
+      async (request) =>
+        submitPublicForm(ctx, request.params.token, request.body, {
+          rateLimit: deps.rateLimit,
+          ip: request.ip,
+          generate: deps.generate,
+          log: request.log,
+        }),
+    );
+  };
+}

@@ -1,0 +1,140 @@
+import {
+  PUBLIC_LINK_CODES,
+  PUBLIC_LINK_MESSAGES,
+  type PublicFormPayload,
+  type PublicFormSubmitResponse,
+} from '@formbridge/contract/public-links';
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import type { Db } from '../../db/database.ts';
+import { toBoolean } from '../../db/dialect.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
+import { listTemplateMappings, type MappingRow } from '../mappings/mappings.crud.repo.ts';
+import { readRecordData } from '../records/records.presenter.ts';
+import { findRecord } from '../records/records.repo.ts';
+import { readTable } from '../tables/tables.model.ts';
+import { findTable } from '../tables/tables.repo.ts';
+import { templateFilePath } from '../templates/templates.presenter.ts';
+import { findTemplate, type TemplateRow } from '../templates/templates.repo.ts';
+import { listDocumentFormFields, toStoredValue } from './public-fields.ts';
+import { findFormLinkByToken, type FormLinkRow } from './public-forms.repo.ts';
+import { applyPublicValues } from './public-values.ts';
+
+/** Makes the owner's completed form from the record as it now is; resolves to its id. */
+export type GenerateForLink = (link: {
+  ownerId: string;
+  templateId: string;
+  tableId: string;
+  recordId: string;
+}) => Promise<string>;
+
+export type SubmitDeps = {
+  rateLimit: PublicRateLimit;
+  ip: string;
+  generate: GenerateForLink;
+  log: { warn: (obj: object, msg: string) => void };
+};
+
+type ResolvedLink = {
+  link: FormLinkRow;
+  template: TemplateRow;
+  fieldData: FieldDataDto;
+  mappings: MappingRow[];
+};
+
+/** Revoked, unknown and broken links all read the same to a visitor (contract: 404). */
+function invalidLink(): AppError {
+  return new AppError(404, PUBLIC_LINK_MESSAGES.formLinkInvalid, PUBLIC_LINK_CODES.invalid);
+}
+
+/**
+ * The active link behind a token with its template and the template's mappings to the link's
+ * table. A link whose template no longer maps that table is broken (nothing would be filled).
+ */
+async function resolveFormLink(db: Db, token: string): Promise<ResolvedLink> {
+  const link = await findFormLinkByToken(db, token);
+  if (!link || !toBoolean(link.is_active)) {
+    throw invalidLink();
+  }
+  const template = await findTemplate(db, link.owner_id, link.template_id);
+  const mappings = (await listTemplateMappings(db, link.owner_id, link.template_id)).filter(
+    (mapping) => mapping.mapped_table_id === link.table_id,
+  );
+  if (!template || mappings.length === 0) {
+    throw invalidLink();
+  }
+  return { link, template, fieldData: JSON.parse(template.field_data) as FieldDataDto, mappings };
+}
+
+/** What /public-form/{token} shows: the template's name and PDF, and the record's fields. */
+export async function getPublicForm(ctx: AppContext, token: string): Promise<PublicFormPayload> {
+  const { link, template, fieldData, mappings } = await resolveFormLink(ctx.db, token);
+  const tableRow = await findTable(ctx.db, link.owner_id, link.table_id);
+  const record = await findRecord(ctx.db, link.owner_id, link.table_id, link.record_id);
+  if (!tableRow || !record) {
+    throw invalidLink();
+  }
+  const data = readRecordData(record);
+  const fields = listDocumentFormFields(readTable(tableRow), mappings, fieldData);
+  return {
+    formData: {
+      templateName: template.name,
+      pdfUrl: ctx.signer.sign(templateFilePath(template.id)),
+      fields: fields.map((field) => ({
+        id: field.id,
+        name: field.field.name,
+        label: field.label,
+        type: field.type,
+        required: field.required,
+        options: field.options,
+        mapped_to_template: field.mapped_to_template,
+        current_value: toStoredValue(data, field.id),
+      })),
+    },
+  };
+}
+
+/**
+ * Saves a visitor's values to the link's record (document-form rules and wording, table lock),
+ * then makes a fresh completed form for the owner. The values are saved even when the PDF cannot
+ * be filled: the visitor did their part; the owner sees the record and can generate again.
+ */
+export async function submitPublicForm(
+  ctx: AppContext,
+  token: string,
+  values: Record<string, unknown>,
+  deps: SubmitDeps,
+): Promise<PublicFormSubmitResponse> {
+  const resolved = await resolveFormLink(ctx.db, token);
+  deps.rateLimit.take(`form:${resolved.link.id}`, deps.ip);
+  const { link } = resolved;
+  await ctx.db.transaction().execute(async (trx) => {
+    // Revoked while the visitor was typing: nothing is saved.
+    const current = await findFormLinkByToken(trx, token);
+    if (!current || !toBoolean(current.is_active)) {
+      throw invalidLink();
+    }
+    const target = { ownerId: link.owner_id, tableId: link.table_id, recordId: link.record_id };
+    await applyPublicValues(trx, target, {
+      variant: 'document',
+      values,
+      locPrefix: ['body'],
+      fileLocPrefix: ['body'],
+      listFields: (table) => listDocumentFormFields(table, resolved.mappings, resolved.fieldData),
+      gone: invalidLink,
+    });
+  });
+  let completedFormId: string | null = null;
+  try {
+    completedFormId = await deps.generate({
+      ownerId: link.owner_id,
+      templateId: link.template_id,
+      tableId: link.table_id,
+      recordId: link.record_id,
+    });
+  } catch (error) {
+    deps.log.warn({ err: error, linkId: link.id }, 'public form saved but not generated');
+  }
+  return { message: PUBLIC_LINK_MESSAGES.formSubmitted, completed_form_id: completedFormId };
+}
