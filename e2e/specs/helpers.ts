@@ -54,3 +54,27 @@ export async function createTableByApi(page: Page, body: Record<string, unknown>
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
+
+/** Adds a record to a table through the API and returns its id. */
+export async function createRecordByApi(
+  page: Page,
+  tableId: string,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const response = await page.request.post(`/api/v1/dynamic-tables/${tableId}/records`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { data },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Imports CSV text into a table through the API (columns matched by field name). */
+export async function importCsvByApi(page: Page, tableId: string, csv: string): Promise<number> {
+  const response = await page.request.post(`/api/v1/dynamic-tables/${tableId}/import`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    multipart: { file: { name: 'data.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { imported: number }).imported;
+}

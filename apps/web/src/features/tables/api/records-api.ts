@@ -1,0 +1,81 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StoredFile, TableRecord } from '@formbridge/contract/records';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateTableLists, tableKey, tableRecordsKey } from './tables-api';
+
+/** A record file as the API returns it; `file_path` is a signed URL a new tab can open. */
+export type RecordFileDto = StoredFile & {
+  field_name: string;
+  content_type: string;
+  created_at: string;
+  file_path: string;
+};
+
+/** A record with what the server derives: its display name and each combination's value. */
+export type TableRecordDto = TableRecord & {
+  computed: { display_name: string; combinations: Record<string, string> };
+};
+
+export type RecordData = Record<string, unknown>;
+
+const recordsPath = (tableId: string) => `/api/v1/dynamic-tables/${tableId}/records`;
+
+/**
+ * Every record of a table in one call (oldest first). 10,000 records are about 4 MB and 200 ms
+ * on the server (docs/benchmarks.md); the records table virtualises its rows, and the link
+ * selects and link labels need the whole linked table anyway.
+ */
+export const recordsQuery = (tableId: string) =>
+  queryOptions({
+    queryKey: tableRecordsKey(tableId),
+    queryFn: async () => {
+      const body = await apiRequest<unknown>(recordsPath(tableId));
+      return Array.isArray(body) ? (body as TableRecordDto[]) : [];
+    },
+    retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
+  });
+
+export function useRecords(tableId: string) {
+  return useQuery(recordsQuery(tableId));
+}
+
+/** Records and the table's record count change together. */
+function useInvalidateRecords(tableId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tableRecordsKey(tableId) }),
+      queryClient.invalidateQueries({ queryKey: tableKey(tableId), exact: true }),
+      invalidateTableLists(queryClient),
+    ]);
+}
+
+export function useCreateRecord(tableId: string) {
+  const invalidate = useInvalidateRecords(tableId);
+  return useMutation({
+    mutationFn: (data: RecordData) =>
+      apiRequest<TableRecordDto>(recordsPath(tableId), { method: 'POST', json: { data } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRecord(tableId: string) {
+  const invalidate = useInvalidateRecords(tableId);
+  return useMutation({
+    mutationFn: ({ recordId, data }: { recordId: string; data: RecordData }) =>
+      apiRequest<TableRecordDto>(`${recordsPath(tableId)}/${recordId}`, {
+        method: 'PUT',
+        json: { data },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRecord(tableId: string) {
+  const invalidate = useInvalidateRecords(tableId);
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      apiRequest<null>(`${recordsPath(tableId)}/${recordId}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,103 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { CreateTableBody, Table, UpdateTableBody } from '@formbridge/contract/tables';
+import { apiRequest } from '../../../lib/api-client';
+
+/** A table as the API returns it: the contract's shape plus the counts the screens show. */
+export type TableDto = Table & { updated_at: string; field_count: number; record_count: number };
+
+export type DroppedMapping = {
+  id: string;
+  template_id: string;
+  field_name: string;
+  mapped_table_id: string;
+  mapped_field_key: string;
+};
+
+export type TableUpdateResult = TableDto & { dropped_mappings: DroppedMapping[] };
+
+/** The spec treats a non-array list answer as empty and says so; the page needs to know. */
+export type TableList = { tables: TableDto[]; isInvalidFormat: boolean };
+
+// Every table query sits under ['tables']; the mapping screen caches the bare list at ['tables'].
+export const TABLES_KEY = ['tables'] as const;
+export const tableListKey = [...TABLES_KEY, 'list'] as const;
+export const tableKey = (id: string) => [...TABLES_KEY, id] as const;
+export const tableRecordsKey = (id: string) => [...TABLES_KEY, id, 'records'] as const;
+
+const isNotFound = (error: unknown) => (error as { status?: number }).status === 404;
+
+export async function listTables(): Promise<TableList> {
+  const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
+  return Array.isArray(body)
+    ? { tables: body as TableDto[], isInvalidFormat: false }
+    : { tables: [], isInvalidFormat: true };
+}
+
+export const tablesQuery = () => queryOptions({ queryKey: tableListKey, queryFn: listTables });
+
+export const tableQuery = (id: string) =>
+  queryOptions({
+    queryKey: tableKey(id),
+    queryFn: () => apiRequest<TableDto>(`/api/v1/dynamic-tables/${id}`),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+
+export function useTables() {
+  return useQuery(tablesQuery());
+}
+
+export function useTable(id: string) {
+  return useQuery(tableQuery(id));
+}
+
+/** The lists that show tables (cards, dashboard, mapping selector); not every cached table. */
+export function invalidateTableLists(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: TABLES_KEY, exact: true }),
+    queryClient.invalidateQueries({ queryKey: tableListKey }),
+  ]);
+}
+
+export function useCreateTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTableBody) =>
+      apiRequest<TableDto>('/api/v1/dynamic-tables/', { method: 'POST', json: body }),
+    onSuccess: () => invalidateTableLists(queryClient),
+  });
+}
+
+export function useUpdateTable(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTableBody) =>
+      apiRequest<TableUpdateResult>(`/api/v1/dynamic-tables/${id}`, { method: 'PUT', json: body }),
+    onSuccess: async (result) => {
+      queryClient.setQueryData<TableDto>(tableKey(id), result);
+      // Renames move values to new keys, and mapping keys follow them on the server.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tableRecordsKey(id) }),
+        queryClient.invalidateQueries({ queryKey: ['mappings'] }),
+        invalidateTableLists(queryClient),
+      ]);
+    },
+  });
+}
+
+export function useDeleteTable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<null>(`/api/v1/dynamic-tables/${id}`, { method: 'DELETE' }),
+    onSuccess: (_result, id) => {
+      queryClient.removeQueries({ queryKey: tableKey(id) });
+      return invalidateTableLists(queryClient);
+    },
+  });
+}

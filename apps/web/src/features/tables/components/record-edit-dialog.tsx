@@ -1,0 +1,140 @@
+import { readValue } from '@formbridge/contract/records-values';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { ErrorBanner } from '../../../components/ui/error-banner';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../lib/toast';
+import {
+  useCreateRecord,
+  useUpdateRecord,
+  type RecordData,
+  type RecordFileDto,
+  type TableRecordDto,
+} from '../api/records-api';
+import type { TableDto } from '../api/tables-api';
+import type { LinkedTable } from '../hooks/use-linked-tables';
+import { describeServerError, readValidationIssues } from '../utils/api-errors';
+import {
+  createRecordResolver,
+  findFieldIndex,
+  toRecordFormValues,
+  type RecordFormValues,
+} from '../utils/record-form';
+import { RecordFieldInput } from './record-field-input';
+import { RecordFileField } from './record-file-field';
+
+type Props = {
+  table: TableDto;
+  /** Null to add a record. */
+  record: TableRecordDto | null;
+  linkedTables: ReadonlyMap<string, LinkedTable>;
+  /** A new record in a table with file fields stays open as that record, for its uploads. */
+  onSaved: (record: TableRecordDto) => void;
+  onClose: () => void;
+};
+
+function readFiles(record: TableRecordDto | null, fieldName: string): RecordFileDto[] {
+  const value = record ? readValue(record.data, fieldName) : null;
+  return Array.isArray(value) ? (value as RecordFileDto[]) : [];
+}
+
+/** 'Add New Record' / 'Edit Record': one input per field by type, checked by the record rules. */
+export function RecordEditDialog(props: Props) {
+  // A new form whenever the dialog switches from adding to editing the saved record.
+  return <RecordForm key={props.record?.id ?? 'new'} {...props} />;
+}
+
+function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
+  const createRecord = useCreateRecord(table.id);
+  const updateRecord = useUpdateRecord(table.id);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const resolver = useMemo(() => createRecordResolver(table.fields), [table.fields]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RecordFormValues, unknown, RecordData>({
+    resolver,
+    defaultValues: toRecordFormValues(table.fields, record?.data ?? null),
+  });
+  const hasFileFields = table.fields.some((field) => field.type === 'file');
+
+  const onSubmit = async (data: RecordData) => {
+    setServerError(null);
+    try {
+      if (record) {
+        await updateRecord.mutateAsync({ recordId: record.id, data });
+        notify.success('Record updated successfully');
+        onClose();
+        return;
+      }
+      const created = await createRecord.mutateAsync(data);
+      notify.success('Record added successfully');
+      if (hasFileFields) {
+        onSaved(created);
+      } else {
+        onClose();
+      }
+    } catch (error) {
+      for (const issue of readValidationIssues(error)) {
+        const index = findFieldIndex(table.fields, issue.loc);
+        if (index >= 0) {
+          setError(`values.${index}`, { type: 'server', message: issue.msg });
+        }
+      }
+      const detail = describeServerError(error);
+      setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
+    }
+  };
+
+  return (
+    <Modal
+      title={record ? 'Edit Record' : 'Add New Record'}
+      size="lg"
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            {record && hasFileFields ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" form="record-form" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save Record'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="record-form"
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      >
+        <ErrorBanner message={serverError} />
+        {table.fields.map((field, index) =>
+          field.type === 'file' ? (
+            <RecordFileField
+              key={field.name}
+              tableId={table.id}
+              recordId={record?.id ?? null}
+              field={field}
+              initialFiles={readFiles(record, field.name)}
+            />
+          ) : (
+            <RecordFieldInput
+              key={field.name}
+              field={field}
+              index={index}
+              register={register}
+              control={control}
+              error={errors.values?.[index]?.message}
+              linked={field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined}
+            />
+          ),
+        )}
+      </form>
+    </Modal>
+  );
+}

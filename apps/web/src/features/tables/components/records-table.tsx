@@ -1,0 +1,155 @@
+import { shortenId } from '@formbridge/contract/display-name';
+import { computeCombinationValue } from '@formbridge/contract/combination';
+import { readValue } from '@formbridge/contract/records-values';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+import type { TableRecordDto } from '../api/records-api';
+import type { TableDto } from '../api/tables-api';
+import type { LinkedTable } from '../hooks/use-linked-tables';
+import { CombinationCell, RecordCell } from './record-cell';
+
+export type RecordsTableProps = {
+  table: TableDto;
+  records: readonly TableRecordDto[];
+  linkedTables: ReadonlyMap<string, LinkedTable>;
+  onEdit: (record: TableRecordDto) => void;
+  onDelete: (record: TableRecordDto) => void;
+  /**
+   * Slot for the 'Generate Forms' row action (spec §2: shown only when a template maps to this
+   * table). The generation issue renders its button here; it appears before Edit Record.
+   */
+  renderGenerateFormsAction?: (record: TableRecordDto) => ReactNode;
+};
+
+const ROW_HEIGHT = 45;
+const CELL = 'max-w-xs truncate px-4 py-2.5 whitespace-nowrap';
+// Row actions stay in view however wide the table scrolls.
+const ACTIONS =
+  'sticky right-0 px-4 text-right whitespace-nowrap shadow-[inset_1px_0] shadow-slate-200';
+
+/**
+ * The records table. Only the rows in view (plus a margin) are in the DOM, with spacer rows
+ * standing in for the rest, so 10,000 records scroll as smoothly as 10.
+ */
+export function RecordsTable(props: RecordsTableProps) {
+  const { table, records, linkedTables, onEdit, onDelete, renderGenerateFormsAction } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer is read afresh on every render by design; nothing here relies on memoizing it.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: records.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    // Lets the first rows render before layout is measured (and in tests without layout).
+    initialRect: { width: 1024, height: 640 },
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const columnCount = table.fields.length + table.combination_rules.length + 2;
+  const spacer = (height: number) => (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={columnCount} />
+    </tr>
+  );
+
+  return (
+    <div
+      ref={scrollRef}
+      className="max-h-[70vh] overflow-auto"
+      tabIndex={0}
+      role="region"
+      aria-label="Records table"
+    >
+      <table className="min-w-full text-sm" aria-rowcount={records.length + 1}>
+        <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 shadow-[inset_0_-1px_0] shadow-slate-200">
+          <tr aria-rowindex={1}>
+            <th scope="col" className="px-4 py-2">
+              ID
+            </th>
+            {table.fields.map((field) => (
+              <th key={field.name} scope="col" className={CELL} title={field.name}>
+                {field.label}
+              </th>
+            ))}
+            {table.combination_rules.map((rule) => (
+              <th key={rule.name} scope="col" className={CELL} title={rule.name}>
+                {rule.label}
+              </th>
+            ))}
+            <th scope="col" className={`${ACTIONS} bg-slate-50 py-2`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {paddingTop > 0 ? spacer(paddingTop) : null}
+          {items.map((item) => {
+            const record = records[item.index];
+            if (!record) {
+              return null;
+            }
+            return (
+              <tr
+                key={record.id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                className="group hover:bg-slate-50"
+              >
+                <td className="px-4 py-2.5 font-mono text-xs text-slate-500" title={record.id}>
+                  {shortenId(record.id)}
+                </td>
+                {table.fields.map((field) => (
+                  <td key={field.name} className={CELL}>
+                    <RecordCell
+                      field={field}
+                      value={readValue(record.data, field.name)}
+                      linked={
+                        field.linked_table_id
+                          ? linkedTables.get(field.linked_table_id)?.data
+                          : undefined
+                      }
+                    />
+                  </td>
+                ))}
+                {table.combination_rules.map((rule) => (
+                  <td key={rule.name} className={CELL}>
+                    <CombinationCell
+                      value={
+                        record.computed.combinations[rule.name] ??
+                        computeCombinationValue(rule, record.data)
+                      }
+                    />
+                  </td>
+                ))}
+                <td className={`${ACTIONS} bg-white py-1.5 group-hover:bg-slate-50`}>
+                  {renderGenerateFormsAction?.(record)}
+                  <button
+                    type="button"
+                    aria-label="Edit Record"
+                    onClick={() => onEdit(record)}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Delete Record"
+                    onClick={() => onDelete(record)}
+                    className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+          {paddingBottom > 0 ? spacer(paddingBottom) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import type { TableDto } from '../api/tables-api';
+
+type Props = { table: TableDto; onDelete: (table: TableDto) => void };
+
+export function TableCard({ table, onDelete }: Props) {
+  const navigate = useNavigate();
+  const fieldLabel = table.field_count === 1 ? 'field' : 'fields';
+  return (
+    <article
+      className="flex cursor-pointer flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
+      onClick={() => void navigate(`/tables/${table.id}`)}
+    >
+      <h3 className="truncate text-base font-semibold text-slate-900" title={table.name}>
+        <Link to={`/tables/${table.id}`} onClick={(event) => event.stopPropagation()}>
+          {table.name}
+        </Link>
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        {table.field_count} {fieldLabel}
+      </p>
+      <p className="text-xs text-slate-400">Created {formatDate(table.created_at)}</p>
+      <div className="mt-4 flex gap-2" onClick={(event) => event.stopPropagation()}>
+        <Link
+          to={`/tables/${table.id}`}
+          aria-label={`Edit ${table.name}`}
+          className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
+        >
+          Edit
+        </Link>
+        <button
+          type="button"
+          onClick={() => onDelete(table)}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
+        >
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}

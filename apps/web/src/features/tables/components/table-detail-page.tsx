@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useDeleteRecord, useRecords, type TableRecordDto } from '../api/records-api';
+import { useTable, useTables } from '../api/tables-api';
+import { useLinkedTables } from '../hooks/use-linked-tables';
+import { describeServerError } from '../utils/api-errors';
+import { RecordEditDialog } from './record-edit-dialog';
+import { RecordsSection } from './records-section';
+import { TableDeleteDialog } from './table-delete-dialog';
+import { TableFieldDefinitions } from './table-field-definitions';
+import { TableImportDialog } from './table-import-dialog';
+import { TableNotFound } from './table-not-found';
+import { TableSchemaEditDialog } from './table-schema-edit-dialog';
+import { TableSchemaSummary } from './table-schema-summary';
+
+export const DETAIL_DELETE_WARNING =
+  'Are you sure you want to delete this table? This will also delete all records in this table.';
+
+type Dialog =
+  | { kind: 'schema' }
+  | { kind: 'delete-table' }
+  | { kind: 'import' }
+  | { kind: 'record'; record: TableRecordDto | null }
+  | { kind: 'delete-record'; record: TableRecordDto };
+
+export function TableDetailPage() {
+  const { id = '' } = useParams();
+  // A link cell can lead to another table: start that one afresh.
+  return <TableDetail key={id} id={id} />;
+}
+
+function TableDetail({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const table = useTable(id);
+  // Fetched together with the table (spec §7); a missing table makes both fail.
+  const records = useRecords(id);
+  const tables = useTables();
+  const linkedTables = useLinkedTables(table.data);
+  const deleteRecord = useDeleteRecord(id);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
+  const close = useCallback(() => setDialog(null), []);
+  const isNotFound = table.error instanceof ApiError && table.error.status === 404;
+  const hasLoadError = !isNotFound && (table.isError || records.isError);
+  const tableNames = useMemo(
+    () => new Map((tables.data?.tables ?? []).map((item) => [item.id, item.name])),
+    [tables.data],
+  );
+
+  useEffect(() => {
+    if (hasLoadError) {
+      notify.error('Failed to load table data');
+    }
+  }, [hasLoadError]);
+
+  if (table.isPending) {
+    return <Spinner />;
+  }
+  if (!table.data) {
+    return <TableNotFound />;
+  }
+  const data = table.data;
+
+  const confirmDeleteRecord = async (record: TableRecordDto) => {
+    try {
+      await deleteRecord.mutateAsync(record.id);
+      notify.success('Record deleted successfully');
+    } catch (error) {
+      // 409 record_in_use names the records that link to it.
+      notify.error(
+        error instanceof ApiError && error.status === 409
+          ? (describeServerError(error) ?? 'Failed to delete record')
+          : 'Failed to delete record',
+      );
+    } finally {
+      close();
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <Link to="/tables" className="text-sm text-indigo-600 hover:text-indigo-500">
+            ← Back to Tables
+          </Link>
+          <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.name}</h1>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => setDialog({ kind: 'schema' })}>
+            Edit Schema
+          </Button>
+          <Button variant="danger" onClick={() => setDialog({ kind: 'delete-table' })}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      <TableSchemaSummary table={data} />
+      <TableFieldDefinitions table={data} tableNames={tableNames} />
+      <RecordsSection
+        table={data}
+        records={records.isError ? [] : records.data}
+        linkedTables={linkedTables}
+        onAdd={() => setDialog({ kind: 'record', record: null })}
+        onImport={() => setDialog({ kind: 'import' })}
+        onEdit={(record) => setDialog({ kind: 'record', record })}
+        onDelete={(record) => setDialog({ kind: 'delete-record', record })}
+      />
+      <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="font-semibold text-slate-900">Generate PDF Forms</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Map the fields of a PDF template to this table, then fill the template from any record.
+        </p>
+        <Link
+          to="/templates"
+          className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          View Templates
+        </Link>
+      </section>
+      {dialog?.kind === 'schema' ? (
+        <TableSchemaEditDialog table={data} records={records.data ?? []} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'import' ? <TableImportDialog table={data} onClose={close} /> : null}
+      {dialog?.kind === 'record' ? (
+        <RecordEditDialog
+          table={data}
+          record={dialog.record}
+          linkedTables={linkedTables}
+          onSaved={(record) => setDialog({ kind: 'record', record })}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'delete-record' ? (
+        <ConfirmDialog
+          title="Delete record"
+          message="Are you sure you want to delete this record?"
+          isBusy={deleteRecord.isPending}
+          onConfirm={() => void confirmDeleteRecord(dialog.record)}
+          onCancel={close}
+        />
+      ) : null}
+      {dialog?.kind === 'delete-table' ? (
+        <TableDeleteDialog
+          table={data}
+          message={DETAIL_DELETE_WARNING}
+          onDeleted={() => void navigate('/tables')}
+          onCancel={close}
+        />
+      ) : null}
+    </div>
+  );
+}
