@@ -92,6 +92,7 @@ test('every field type, records with a file and a link, a schema edit, CSV in an
   });
   await createRecordByApi(page, clientsId, { name: 'Ada Lovelace', city: 'London' });
   await createRecordByApi(page, clientsId, { name: 'Grace Hopper', city: 'New York' });
+  await createRecordByApi(page, clientsId, { name: 'Nobody', city: 'Nowhere' });
 
   // The create modal offers six types; the link comes with the first schema edit.
   await page.goto('/tables');
@@ -242,6 +243,27 @@ test('every field type, records with a file and a link, a schema edit, CSV in an
   );
   expect(lines[52]).toContain('Imported invoice 50,');
   expect(lines[52]).toContain(',Ada Lovelace,');
+
+  // A link cell leads to the linked table; a linked record cannot be deleted, others can.
+  await (await cellUnder(page, march, 'client')).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await recordRow(page, 'Ada Lovelace').getByRole('button', { name: 'Delete Record' }).click();
+  let confirmRecord = page.getByRole('dialog', { name: 'Delete record' });
+  await expect(
+    confirmRecord.getByText('Are you sure you want to delete this record?'),
+  ).toBeVisible();
+  await confirmRecord.getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(
+      "Record 'Ada Lovelace' cannot be deleted because 26 records link to it from 'Invoices'. Change or delete those records first.",
+    ),
+  ).toBeVisible();
+  await recordRow(page, 'Nobody').getByRole('button', { name: 'Delete Record' }).click();
+  confirmRecord = page.getByRole('dialog', { name: 'Delete record' });
+  await confirmRecord.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Record deleted successfully')).toBeVisible();
+  await expect(recordRow(page, 'Nobody')).toHaveCount(0);
+  await expect(page.getByTestId('record-count')).toHaveText('2');
 
   // Clients is linked from Invoices: the server refuses, and the dialog says why.
   await page.goto('/tables');
