@@ -25,6 +25,12 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A 401 from any call: the stored session is over (spec §8 Global). */
+export function endSession(): void {
+  clearToken();
+  onUnauthorized();
+}
+
 export type RequestOptions = {
   method?: string;
   json?: unknown;
@@ -63,8 +69,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const parsed = await readBody(response);
   if (response.status === 401 && !options.isAuthAttempt) {
-    clearToken();
-    onUnauthorized();
+    endSession();
   }
   if (!response.ok) {
     throw new ApiError(response.status, parsed, `Request failed (${response.status})`);

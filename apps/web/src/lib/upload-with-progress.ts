@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError, endSession } from './api-client';
 import { readToken } from './session';
 
 /**
@@ -35,6 +35,9 @@ export function uploadWithProgress<T>(
       if (request.status >= 200 && request.status < 300) {
         resolve(body as T);
       } else {
+        if (request.status === 401 && token) {
+          endSession();
+        }
         reject(new ApiError(request.status, body, `Upload failed (${request.status})`));
       }
     };

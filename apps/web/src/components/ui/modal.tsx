@@ -14,6 +14,12 @@ const SIZES = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 export function Modal({ title, onClose, children, footer, size = 'md' }: Props) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  // The latest onClose without re-running the focus effect: callers often pass a new function
+  // on every render, and re-running it would pull focus back to the first input mid-typing.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
@@ -23,7 +29,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: Props) 
     (firstInput ?? panelRef.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        onClose();
+        onCloseRef.current();
       }
     };
     document.addEventListener('keydown', onKey);
@@ -31,7 +37,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: Props) 
       document.removeEventListener('keydown', onKey);
       previouslyFocused?.focus();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
