@@ -124,3 +124,61 @@ test('a template with no mapped table says so; an unknown form id says Form not 
   await page.goto('/forms/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Form not found' })).toBeVisible();
 });
+
+test('from a table: one record into two templates, then every record in bulk with a zip', async ({
+  page,
+}) => {
+  await signIn(page, await registerByApi(page));
+  const { templateId, tableId } = await seedMappedTemplate(page);
+  const second = await uploadTemplateByApi(page, 'Second form', SIMPLE_FORM);
+  await post(page, '/api/v1/field-mappings/', {
+    template_id: second,
+    field_name: 'applicant.full_name',
+    mapped_table_id: tableId,
+    mapped_field_key: 'full_name',
+  });
+  for (const name of ['Иван Петров', '张伟', '김민준']) {
+    await post(page, `/api/v1/dynamic-tables/${tableId}/records`, { data: { full_name: name } });
+  }
+  expect(templateId).toBeTruthy();
+
+  await page.goto(`/tables/${tableId}`);
+  await expect(page.getByText('2 templates mapped to this table.')).toBeVisible();
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Zoë Ñandú' })
+    .getByRole('button', { name: 'Generate Forms' })
+    .click();
+  const single = page.getByRole('dialog', { name: 'Generate Forms for Zoë Ñandú' });
+  await single.getByRole('button', { name: 'Generate' }).click();
+  await expect(single.getByText('Please select at least one template')).toBeVisible();
+  await single.getByLabel('Application').check();
+  await single.getByLabel('Second form').check();
+  await single.getByRole('button', { name: 'Generate' }).click();
+  await expect(single.getByText('Successfully generated 2 of 2 forms')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    single.getByRole('list', { name: 'Generated forms' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await expect(single.getByRole('link', { name: 'Download All' })).toBeVisible();
+  await single.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await page.getByRole('button', { name: 'Generate for all records' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Generate Forms for 4 records' });
+  await bulk.getByLabel('Application').check();
+  await bulk.getByRole('button', { name: 'Generate' }).click();
+  await expect(bulk.getByText('Successfully generated 4 of 4 forms')).toBeVisible({
+    timeout: 30_000,
+  });
+  const zipUrl = await bulk.getByRole('link', { name: 'Download All' }).getAttribute('href');
+  const zip = await page.request.get(zipUrl ?? '');
+  expect(zip.status()).toBe(200);
+  const bytes = await zip.body();
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  // Four PDFs in the archive: count the zip's central-directory entries.
+  expect(bytes.toString('latin1').split('PK\u0001\u0002').length - 1).toBe(4);
+
+  await page.goto('/forms');
+  await expect(page.getByRole('article')).toHaveCount(6);
+});

@@ -5,10 +5,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useTemplatesMappedTo } from '../api/generation-api';
 import { useDeleteRecord, useRecords, type TableRecordDto } from '../api/records-api';
 import { useTable, useTables } from '../api/tables-api';
 import { useLinkedTables } from '../hooks/use-linked-tables';
 import { describeServerError } from '../utils/api-errors';
+import { GenerateFormsDialog, type GenerateTarget } from './generate-forms-dialog';
 import { RecordEditDialog } from './record-edit-dialog';
 import { RecordsSection } from './records-section';
 import { TableDeleteDialog } from './table-delete-dialog';
@@ -26,7 +28,8 @@ type Dialog =
   | { kind: 'delete-table' }
   | { kind: 'import' }
   | { kind: 'record'; record: TableRecordDto | null }
-  | { kind: 'delete-record'; record: TableRecordDto };
+  | { kind: 'delete-record'; record: TableRecordDto }
+  | { kind: 'generate'; target: GenerateTarget };
 
 export function TableDetailPage() {
   const { id = '' } = useParams();
@@ -42,6 +45,7 @@ function TableDetail({ id }: { id: string }) {
   const tables = useTables();
   const linkedTables = useLinkedTables(table.data);
   const deleteRecord = useDeleteRecord(id);
+  const mapped = useTemplatesMappedTo(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
   const close = useCallback(() => setDialog(null), []);
@@ -110,12 +114,57 @@ function TableDetail({ id }: { id: string }) {
         onImport={() => setDialog({ kind: 'import' })}
         onEdit={(record) => setDialog({ kind: 'record', record })}
         onDelete={(record) => setDialog({ kind: 'delete-record', record })}
+        renderGenerateFormsAction={
+          mapped.templates.length > 0
+            ? (record) => (
+                <button
+                  type="button"
+                  className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                  onClick={() =>
+                    setDialog({
+                      kind: 'generate',
+                      target: {
+                        kind: 'record',
+                        recordId: record.id,
+                        recordName: record.computed.display_name,
+                      },
+                    })
+                  }
+                >
+                  Generate Forms
+                </button>
+              )
+            : undefined
+        }
       />
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 className="font-semibold text-slate-900">Generate PDF Forms</h2>
-        <p className="mt-1 text-sm text-slate-500">
-          Map the fields of a PDF template to this table, then fill the template from any record.
-        </p>
+        {mapped.isLoading ? null : mapped.templates.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-500">
+            No templates are mapped to this table. Please set up field mappings first.
+          </p>
+        ) : (
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-500">
+              {mapped.templates.length} template{mapped.templates.length === 1 ? '' : 's'} mapped to
+              this table.
+            </p>
+            <Button
+              disabled={(records.data ?? []).length === 0}
+              onClick={() =>
+                setDialog({
+                  kind: 'generate',
+                  target: {
+                    kind: 'bulk',
+                    recordIds: (records.data ?? []).map((record) => record.id),
+                  },
+                })
+              }
+            >
+              Generate for all records
+            </Button>
+          </div>
+        )}
         <Link
           to="/templates"
           className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500"
@@ -127,6 +176,14 @@ function TableDetail({ id }: { id: string }) {
         <TableSchemaEditDialog table={data} records={records.data ?? []} onClose={close} />
       ) : null}
       {dialog?.kind === 'import' ? <TableImportDialog table={data} onClose={close} /> : null}
+      {dialog?.kind === 'generate' ? (
+        <GenerateFormsDialog
+          tableId={data.id}
+          templates={mapped.templates}
+          target={dialog.target}
+          onClose={close}
+        />
+      ) : null}
       {dialog?.kind === 'record' ? (
         <RecordEditDialog
           table={data}

@@ -1,0 +1,45 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { BulkGenerationBody, MultiTemplateBody } from '@formbridge/contract/completed-forms';
+import type { Job, JobResponse } from '@formbridge/contract/jobs';
+import type { FieldMapping } from '@formbridge/contract/mappings';
+import type { TemplateSummary } from '@formbridge/contract/templates';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The templates with at least one mapping into this table (spec §7: templates, then mappings). */
+export function useTemplatesMappedTo(tableId: string) {
+  const templates = useQuery({
+    queryKey: ['templates'],
+    queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
+  });
+  const mappings = useQueries({
+    queries: (templates.data ?? []).map((template) => ({
+      queryKey: ['mappings', template.id],
+      queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${template.id}`),
+    })),
+  });
+  const mapped = (templates.data ?? []).filter((template, index) =>
+    (mappings[index]?.data ?? []).some((mapping) => mapping.mapped_table_id === tableId),
+  );
+  return {
+    templates: mapped,
+    isLoading: templates.isPending || mappings.some((query) => query.isPending),
+  };
+}
+
+export function startMultiTemplateJob(tableId: string, recordId: string, body: MultiTemplateBody) {
+  return apiRequest<{ job: Job }>(`/api/v1/completed-forms/multi-template/${tableId}/${recordId}`, {
+    method: 'POST',
+    json: body,
+  });
+}
+
+export function startBulkJob(templateId: string, tableId: string, body: BulkGenerationBody) {
+  return apiRequest<{ job: Job }>(`/api/v1/completed-forms/bulk/${templateId}/${tableId}`, {
+    method: 'POST',
+    json: body,
+  });
+}
+
+export function getJob(id: string) {
+  return apiRequest<JobResponse>(`/api/v1/jobs/${id}`);
+}
