@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, type Storage } from './storage.ts';
 
 const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
@@ -21,12 +23,17 @@ export function createLocalStorage(dataDir: string): Storage {
 
   const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+  /** A fresh temp path and the target's folder, both created. */
+  const prepare = async (key: string) => {
+    const target = resolveKey(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(tmpDir, { recursive: true });
+    return { target, temp: path.join(tmpDir, `${crypto.randomUUID()}.part`) };
+  };
+
   return {
     put: async (key, bytes) => {
-      const target = resolveKey(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.mkdir(tmpDir, { recursive: true });
-      const temp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
+      const { target, temp } = await prepare(key);
       try {
         await fsp.writeFile(temp, bytes, { flag: 'wx' });
         await fsp.rename(temp, target);
@@ -34,6 +41,24 @@ export function createLocalStorage(dataDir: string): Storage {
         await fsp.rm(temp, { force: true });
         throw error;
       }
+    },
+    putStream: async (key, source) => {
+      const { target, temp } = await prepare(key);
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+      return size;
     },
     read: async (key) => {
       try {

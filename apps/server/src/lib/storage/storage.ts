@@ -2,11 +2,16 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where stored files live. Keys are relative paths chosen by the app (`templates/<uuid>.pdf`),
- * never by users. Local disk today; an S3-compatible store implements the same four calls.
+ * never by users. Local disk today; an S3-compatible store implements the same five calls.
  */
 export type Storage = {
   /** Writes all bytes or nothing: a failed write leaves no partial file under `key`. */
   put: (key: string, bytes: Uint8Array) => Promise<void>;
+  /**
+   * Writes a stream of unknown length (a zip being built) all or nothing, without holding it in
+   * memory; resolves with the number of bytes written. A failed or aborted stream leaves no file.
+   */
+  putStream: (key: string, source: Readable) => Promise<number>;
   /** The whole file; throws StorageNotFoundError when it is missing. */
   read: (key: string) => Promise<Buffer>;
   /** A stream for serving; throws StorageNotFoundError when it is missing. */

@@ -1,0 +1,270 @@
+// Generation benchmark: `node apps/server/bench/generation.bench.ts` (or `npm run bench`).
+//  1. One form filled in this thread, median of many runs: a small corpus form
+//     (pdflib_sample_form.pdf, 1 page) and a large one (ppf_PPF-627_facility.pdf, 6 pages),
+//     beside pdftk fill_form (one process per form) on the same values.
+//  2. Bulk generation end to end through the API and the job system (HTTP → queue → worker pool
+//     on every core → stored forms and rows → streamed zip) for 1,000 and 5,000 records of the
+//     one-page form, with the peak RSS of the whole process; pdftk filling 50 records with as many
+//     parallel processes as there are workers, extrapolated to 1,000.
+// Corpus from FORMBRIDGE_CORPUS (default ../shared/corpus next to the repo). SQLite. Prints
+// numbers, asserts nothing. pdftk parts are skipped with a message when pdftk is absent.
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobResponse } from '@formbridge/contract/jobs';
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { insertRecords } from '../src/modules/records/records.repo.ts';
+import { defaultPoolSize } from '../src/modules/generation/fill-pool.ts';
+import { detectFields } from '../src/pdf/detect-fields.ts';
+import { fillForm } from '../src/pdf/fill-form.ts';
+import {
+  corpusFile,
+  hasPdftk,
+  measurePeakRss,
+  median,
+  preparePdftk,
+  runPool,
+  valuesFor,
+} from './generation-support.ts';
+
+const SMALL = 'pdflib_sample_form.pdf';
+const LARGE = 'ppf_PPF-627_facility.pdf';
+const BULK_SIZES = [1_000, 5_000];
+const PDFTK_BULK_SAMPLE = 50;
+const WORKERS = defaultPoolSize();
+const rows: string[][] = [];
+const report = (what: string, ours: string, pdftk: string, note = '') =>
+  rows.push([what, ours, pdftk, note]);
+
+async function timeSingle(name: string, runs: number) {
+  const bytes = new Uint8Array(corpusFile(name));
+  const { fields } = await detectFields(new Uint8Array(bytes));
+  const values = valuesFor(fields, 1);
+  for (let warm = 0; warm < 3; warm += 1) {
+    await fillForm(bytes, values);
+  }
+  const ms: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await fillForm(bytes, values);
+    ms.push(performance.now() - started);
+  }
+  let pdftk = 'skipped (no pdftk)';
+  if (hasPdftk()) {
+    const tool = preparePdftk(bytes, fields);
+    const pdftkMs: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      const started = performance.now();
+      await tool.fill(values);
+      pdftkMs.push(performance.now() - started);
+    }
+    tool.cleanUp();
+    pdftk = `${median(pdftkMs).toFixed(0)} ms`;
+  }
+  const ours = median(ms);
+  const count = Object.keys(values).length;
+  report(
+    `${name}: one form, ${count} values (median)`,
+    `${ours.toFixed(1)} ms (${(1000 / ours).toFixed(0)} forms/s)`,
+    pdftk,
+    `${runs} runs, one thread`,
+  );
+}
+
+type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
+
+async function startApp() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    publicUrl: 'http://localhost',
+    smtpUrl: undefined,
+    jwtSecret: undefined,
+    jwtLifetimeSeconds: 3600,
+    logLevel: 'silent',
+    webDist: undefined,
+  };
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const email = `bench-${crypto.randomUUID()}@example.com`;
+  const password = 'correct horse battery';
+  const signup = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { id: userId } = (await signup.json()) as { id: string };
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const api: Api = async (method, url, body) => {
+    const isForm = body instanceof FormData;
+    const response = await fetch(base + url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
+    }
+    return JSON.parse(text) as unknown;
+  };
+  const close = async () => {
+    await built.app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { ...built, api, userId, dataDir, close };
+}
+
+/** A table with one column per fillable field, the template mapped onto it, `count` records. */
+async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: number) {
+  const form = new FormData();
+  form.append('name', 'Bench form');
+  form.append('pdf_file', new Blob([corpusFile(SMALL)], { type: 'application/pdf' }), SMALL);
+  const template = (await app.api('POST', '/api/v1/pdf-templates/', form)) as {
+    id: string;
+    field_data: FieldDataDto;
+  };
+  const sample = valuesFor(template.field_data, 0);
+  const columns = Object.keys(sample).map((pdfField, index) => ({
+    pdfField,
+    name: `c${index}`,
+    type: typeof sample[pdfField] === 'boolean' ? 'boolean' : 'string',
+  }));
+  const table = (await app.api('POST', '/api/v1/dynamic-tables/', {
+    name: 'Bench',
+    fields: columns.map(({ name, type }) => ({ name, type })),
+  })) as { id: string };
+  for (const column of columns) {
+    await app.api('POST', '/api/v1/field-mappings/', {
+      template_id: template.id,
+      field_name: column.pdfField,
+      mapped_table_id: table.id,
+      mapped_field_key: column.name,
+    });
+  }
+  const ids: string[] = [];
+  const records = Array.from({ length: count }, (_, index) => {
+    const values = valuesFor(template.field_data, index);
+    const data = Object.fromEntries(
+      columns.map((column) => [column.name, values[column.pdfField]]),
+    );
+    const id = crypto.randomUUID();
+    ids.push(id);
+    const at = new Date(Date.UTC(2026, 0, 1) + index).toISOString();
+    return {
+      id,
+      owner_id: app.userId,
+      table_id: table.id,
+      data: JSON.stringify(data),
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  await insertRecords(app.ctx.db, records);
+  return { templateId: template.id, tableId: table.id, ids, fields: template.field_data };
+}
+
+async function timeBulk(count: number) {
+  const app = await startApp();
+  try {
+    const setup = await prepareBulk(app, count);
+    const url = `/api/v1/completed-forms/bulk/${setup.templateId}/${setup.tableId}?wait=true`;
+    const started = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
+    const measured = await measurePeakRss(
+      async () => (await app.api('POST', url, { record_ids: setup.ids })) as JobResponse,
+    );
+    const loop = performance.eventLoopUtilization(loopBefore);
+    const seconds = (performance.now() - started) / 1000;
+    const job = measured.value;
+    const zip = path.join(app.dataDir, 'files', 'jobs', job.job.id, 'forms.zip');
+    report(
+      `bulk ${count.toLocaleString('en-US')} records → forms + zip (${WORKERS} workers)`,
+      `${seconds.toFixed(1)} s (${(count / seconds).toFixed(0)} forms/s), peak RSS ${measured.peakMb.toFixed(0)} MB`,
+      '',
+      `${job.successful}/${job.total} ok, zip ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB, ` +
+        `RSS before ${measured.beforeMb.toFixed(0)} MB, main thread busy ${(loop.utilization * 100).toFixed(0)}%`,
+    );
+    return { setup, seconds };
+  } finally {
+    await app.close();
+  }
+}
+
+async function timePdftkBulk(ourSeconds: number, fields: FieldDataDto) {
+  if (!hasPdftk()) {
+    report('pdftk bulk reference', '', 'skipped (no pdftk)');
+    return;
+  }
+  const tool = preparePdftk(new Uint8Array(corpusFile(SMALL)), fields);
+  const started = performance.now();
+  await runPool(PDFTK_BULK_SAMPLE, WORKERS, (index) => tool.fill(valuesFor(fields, index)));
+  const seconds = ((performance.now() - started) / 1000) * (1000 / PDFTK_BULK_SAMPLE);
+  tool.cleanUp();
+  report(
+    'bulk 1,000 records, pdftk fill_form (no zip, no database)',
+    `ours ${(seconds / ourSeconds).toFixed(1)}× faster`,
+    `${seconds.toFixed(0)} s (${(1000 / seconds).toFixed(1)} forms/s)`,
+    `extrapolated from ${PDFTK_BULK_SAMPLE} forms, ${WORKERS} processes at a time`,
+  );
+}
+
+/** Child mode: one bulk size in a fresh process, so its peak RSS is its own. */
+async function runBulkChild(count: number) {
+  const result = await timeBulk(count);
+  console.log(JSON.stringify({ rows, seconds: result.seconds, fields: result.setup.fields }));
+}
+
+function runBulkInChild(count: number): {
+  rows: string[][];
+  seconds: number;
+  fields: FieldDataDto;
+} {
+  const child = spawnSync(process.execPath, [import.meta.filename, '--bulk', String(count)], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  const last = child.stdout.trim().split('\n').at(-1) ?? '';
+  if (child.status !== 0 || !last.startsWith('{')) {
+    throw new Error(`bulk ${count} failed: ${child.stderr}`);
+  }
+  return JSON.parse(last) as { rows: string[][]; seconds: number; fields: FieldDataDto };
+}
+
+const bulkArgument = process.argv.indexOf('--bulk');
+if (bulkArgument >= 0) {
+  await runBulkChild(Number(process.argv[bulkArgument + 1]));
+} else {
+  const load = os.loadavg()[0]?.toFixed(1) ?? '?';
+  console.log(
+    `Generation benchmark: Node ${process.version}, ${os.availableParallelism()} cores, ` +
+      `${WORKERS} fill workers, load average ${load}`,
+  );
+  await timeSingle(SMALL, 31);
+  await timeSingle(LARGE, 11);
+  const bulks = BULK_SIZES.map(runBulkInChild);
+  bulks.forEach((bulk) => rows.push(...bulk.rows));
+  if (bulks[0]) {
+    await timePdftkBulk(bulks[0].seconds, bulks[0].fields);
+  }
+  console.log('\n| measurement | Formbridge | pdftk | notes |\n| --- | --- | --- | --- |');
+  for (const row of rows) {
+    console.log(`| ${row.join(' | ')} |`);
+  }
+}

@@ -1,0 +1,87 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { JobsTable } from '../../db/schema.ts';
+
+// All SQL on the jobs table. Reads for users filter by owner; the queue's own reads do not (it
+// acts for every user).
+
+export type JobRow = Selectable<JobsTable>;
+
+export async function insertJob(db: Db, row: JobRow): Promise<void> {
+  await db.insertInto('jobs').values(row).execute();
+}
+
+/** The owner's job, or undefined for a missing id and for someone else's. */
+export function findJob(db: Db, ownerId: string, id: string): Promise<JobRow | undefined> {
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** By id alone: for the queue, and for requests authorised by a signed URL bound to this id. */
+export function findJobById(db: Db, id: string): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markJobRunning(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'running', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+export async function saveJobProgress(
+  db: Db,
+  id: string,
+  progress: { done: number; failed: number },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ done: progress.done, failed: progress.failed, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function finishJob(
+  db: Db,
+  id: string,
+  end: {
+    status: 'succeeded' | 'failed';
+    done: number;
+    failed: number;
+    result: string | null;
+    error: string | null;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ ...end, updated_at: now, finished_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends a job as failed, keeping the progress it made. */
+export async function failJob(db: Db, id: string, error: string, now: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'failed', error, updated_at: now, finished_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Jobs that have not ended, oldest first. */
+export function listUnfinishedJobs(db: Db): Promise<Array<Pick<JobRow, 'id' | 'kind'>>> {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'kind'])
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('created_at')
+    .execute();
+}

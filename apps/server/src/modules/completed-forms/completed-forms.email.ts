@@ -1,0 +1,141 @@
+import {
+  GENERATION_MESSAGES,
+  MAX_EMAIL_RECIPIENTS,
+  type EmailOutcome,
+} from '@formbridge/contract/completed-forms';
+import type { ValidationIssue } from '@formbridge/contract/errors';
+import type { AppContext } from '../../lib/context.ts';
+import { validationError } from '../../lib/errors.ts';
+import { MailDeliveryError, parseRecipients } from '../../lib/mail/mailer.ts';
+import { lockCompletedForm, updateEmailSentTo } from './completed-forms.repo.ts';
+
+export type EmailedForm = {
+  id: string;
+  template_name: string;
+  record_display_name: string;
+  file_name: string;
+  bytes: Uint8Array;
+};
+
+/**
+ * Checks recipients before anything is generated or sent: at least one, at most 50, every
+ * address valid (422 listing each invalid one at its position). Returns them deduplicated.
+ */
+export function checkRecipients(recipients: readonly string[], loc: ValidationIssue['loc']) {
+  if (recipients.length === 0) {
+    throw validationError([{ loc, msg: GENERATION_MESSAGES.noRecipients }]);
+  }
+  const { valid, invalid } = parseRecipients(recipients);
+  if (invalid.length > 0) {
+    throw validationError(
+      invalid.map((address) => ({
+        loc: [...loc, recipients.indexOf(address)],
+        msg: GENERATION_MESSAGES.invalidRecipient(address),
+        type: 'value_error.email',
+      })),
+    );
+  }
+  if (valid.length > MAX_EMAIL_RECIPIENTS) {
+    throw validationError([{ loc, msg: GENERATION_MESSAGES.tooManyRecipients }]);
+  }
+  return valid;
+}
+
+function compose(forms: readonly EmailedForm[], senderEmail: string) {
+  const [first] = forms;
+  const signature = `\n\nSent by ${senderEmail} with Formbridge.`;
+  if (forms.length === 1 && first) {
+    return {
+      subject: `${first.template_name} – ${first.record_display_name}`,
+      text: `Please find attached the completed form "${first.template_name}" for ${first.record_display_name} (${first.file_name}).${signature}`,
+    };
+  }
+  const names = [...new Set(forms.map((form) => form.record_display_name))];
+  const list = forms.map((form) => `- ${form.file_name}`).join('\n');
+  return {
+    subject: `${forms.length} completed forms – ${names.length === 1 ? names[0] : `${names.length} records`}`,
+    text: `Please find attached ${forms.length} completed forms:\n${list}${signature}`,
+  };
+}
+
+/** The message when a server took none of the recipients. */
+export function refusedEveryone(rejected: readonly string[]): string {
+  return `The mail server refused every recipient: ${rejected.join(', ')}`;
+}
+
+/** Appends accepted recipients to each form's `email_sent_to`, under the row lock. */
+async function recordRecipients(
+  ctx: AppContext,
+  ownerId: string,
+  formIds: readonly string[],
+  accepted: readonly string[],
+) {
+  for (const id of formIds) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await lockCompletedForm(trx, ownerId, id);
+      if (row) {
+        const current = JSON.parse(row.email_sent_to) as string[];
+        await updateEmailSentTo(trx, ownerId, id, JSON.stringify([...current, ...accepted]));
+      }
+    });
+  }
+}
+
+/**
+ * Sends the forms as attachments of one message and records who received them. Throws
+ * MailDeliveryError when the transport fails (nothing was sent, nothing recorded); recipients the
+ * server refused are reported in `rejected` and not recorded.
+ */
+export async function sendFormsByEmail(
+  ctx: AppContext,
+  ownerId: string,
+  forms: readonly EmailedForm[],
+  recipients: readonly string[],
+  senderEmail: string,
+): Promise<EmailOutcome> {
+  const result = await ctx.mailer.send({
+    to: [...recipients],
+    ...compose(forms, senderEmail),
+    attachments: forms.map((form) => ({
+      filename: form.file_name,
+      content: form.bytes,
+      contentType: 'application/pdf',
+    })),
+  });
+  if (result.accepted.length > 0) {
+    await recordRecipients(
+      ctx,
+      ownerId,
+      forms.map((form) => form.id),
+      result.accepted,
+    );
+  }
+  return { sent_to: result.accepted, rejected: result.rejected, error: null };
+}
+
+/**
+ * The same, for e-mail that is a side effect of generation: a failure becomes the outcome's
+ * `error` instead of an exception, because the generated forms are kept either way.
+ */
+export async function trySendFormsByEmail(
+  ctx: AppContext,
+  ownerId: string,
+  forms: readonly EmailedForm[],
+  recipients: readonly string[],
+  senderEmail: string,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<EmailOutcome> {
+  try {
+    const outcome = await sendFormsByEmail(ctx, ownerId, forms, recipients, senderEmail);
+    if (outcome.sent_to.length === 0) {
+      return { ...outcome, error: refusedEveryone(outcome.rejected) };
+    }
+    return outcome;
+  } catch (error) {
+    if (error instanceof MailDeliveryError) {
+      return { sent_to: [], rejected: [], error: error.message };
+    }
+    log.error({ err: error }, 'e-mail of generated forms failed');
+    return { sent_to: [], rejected: [], error: 'The e-mail could not be sent' };
+  }
+}

@@ -1,0 +1,147 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { CompletedFormsTable } from '../../db/schema.ts';
+
+export type CompletedFormRow = Selectable<CompletedFormsTable>;
+/** A row as written: booleans as booleans (SQLite reads them back as 0/1). */
+export type NewCompletedFormRow = CompletedFormRow & { flattened: boolean };
+/** A row without the (large) fill report: what lists read. */
+export type CompletedFormListRow = Omit<CompletedFormRow, 'fill_report'>;
+
+const LIST_COLUMNS = [
+  'id',
+  'owner_id',
+  'template_id',
+  'template_name',
+  'table_id',
+  'table_name',
+  'record_id',
+  'record_display_name',
+  'job_id',
+  'file_key',
+  'file_size',
+  'file_name',
+  'fields_requested',
+  'fields_written',
+  'fields_with_problems',
+  'email_sent_to',
+  'flattened',
+  'created_at',
+] as const;
+
+export async function insertCompletedForm(db: Db, row: NewCompletedFormRow): Promise<void> {
+  await db.insertInto('completed_forms').values(row).execute();
+}
+
+/** The owner's completed form, or undefined for a missing id and for someone else's. */
+export function findCompletedForm(
+  db: Db,
+  ownerId: string,
+  id: string,
+): Promise<CompletedFormRow | undefined> {
+  return db
+    .selectFrom('completed_forms')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** By id alone: only for requests already authorised by a signed URL bound to this id. */
+export function findCompletedFormById(db: Db, id: string): Promise<CompletedFormRow | undefined> {
+  return db.selectFrom('completed_forms').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type CompletedFormFilters = {
+  template_id?: string | undefined;
+  record_id?: string | undefined;
+  table_id?: string | undefined;
+};
+
+function filtered(db: Db, ownerId: string, filters: CompletedFormFilters) {
+  let query = db.selectFrom('completed_forms').where('owner_id', '=', ownerId);
+  if (filters.template_id !== undefined) {
+    query = query.where('template_id', '=', filters.template_id);
+  }
+  if (filters.record_id !== undefined) {
+    query = query.where('record_id', '=', filters.record_id);
+  }
+  if (filters.table_id !== undefined) {
+    query = query.where('table_id', '=', filters.table_id);
+  }
+  return query;
+}
+
+/** The owner's completed forms, newest first, optionally one page. */
+export function listCompletedForms(
+  db: Db,
+  ownerId: string,
+  filters: CompletedFormFilters,
+  page?: { limit: number; offset: number },
+): Promise<CompletedFormListRow[]> {
+  let query = filtered(db, ownerId, filters)
+    .select(LIST_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id');
+  if (page) {
+    query = query.limit(page.limit).offset(page.offset);
+  }
+  return query.execute();
+}
+
+export async function countCompletedForms(
+  db: Db,
+  ownerId: string,
+  filters: CompletedFormFilters,
+): Promise<number> {
+  const row = await filtered(db, ownerId, filters)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Forms a job already produced, for a rerun to skip (job handlers are idempotent). */
+export function listJobForms(db: Db, ownerId: string, jobId: string) {
+  return db
+    .selectFrom('completed_forms')
+    .select(LIST_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/**
+ * Reads the row and holds its lock until the transaction ends (a no-op UPDATE, as for tables),
+ * so two e-mails sent at once both land in `email_sent_to`.
+ */
+export function lockCompletedForm(trx: Db, ownerId: string, id: string) {
+  return trx
+    .updateTable('completed_forms')
+    .set((eb) => ({ email_sent_to: eb.ref('email_sent_to') }))
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .returning(['id', 'email_sent_to'])
+    .executeTakeFirst();
+}
+
+export async function updateEmailSentTo(
+  db: Db,
+  ownerId: string,
+  id: string,
+  emailSentTo: string,
+): Promise<void> {
+  await db
+    .updateTable('completed_forms')
+    .set({ email_sent_to: emailSentTo })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCompletedFormRow(db: Db, ownerId: string, id: string): Promise<void> {
+  await db
+    .deleteFrom('completed_forms')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}

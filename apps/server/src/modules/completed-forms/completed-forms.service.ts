@@ -1,0 +1,142 @@
+import type { EmailOutcome, generateQuerySchema } from '@formbridge/contract/completed-forms';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { MailDeliveryError } from '../../lib/mail/mailer.ts';
+import { StorageNotFoundError } from '../../lib/storage/storage.ts';
+import type { GenerationDeps } from '../generation/generation-deps.ts';
+import {
+  loadRecordBatch,
+  loadTableSource,
+  loadTemplateSource,
+  readTemplateBytes,
+} from '../generation/generation-source.ts';
+import { produceForm } from '../generation/produce-form.ts';
+import {
+  checkRecipients,
+  refusedEveryone,
+  sendFormsByEmail,
+  trySendFormsByEmail,
+} from './completed-forms.email.ts';
+import {
+  deleteCompletedFormRow,
+  findCompletedForm,
+  type CompletedFormRow,
+} from './completed-forms.repo.ts';
+
+type GenerateQuery = z.output<typeof generateQuerySchema>;
+
+export type FormWithEmail = { row: CompletedFormRow; email: EmailOutcome | null };
+
+export async function getCompletedForm(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+): Promise<CompletedFormRow> {
+  const row = await findCompletedForm(ctx.db, ownerId, id);
+  if (!row) {
+    throw notFound('Completed form');
+  }
+  return row;
+}
+
+async function readFormBytes(ctx: AppContext, row: CompletedFormRow): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await ctx.storage.read(row.file_key));
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) {
+      throw notFound('PDF file');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Generates one completed form now (one fill, ahead of any bulk work in the pool) and, when
+ * asked, e-mails it. The form is stored before the e-mail is tried: a mail failure comes back
+ * as `email.error` with the form, never as a lost form.
+ */
+export async function generateCompletedForm(
+  deps: GenerationDeps,
+  user: CurrentUser,
+  params: { templateId: string; tableId: string; recordId: string },
+  query: GenerateQuery,
+): Promise<FormWithEmail> {
+  const { ctx } = deps;
+  const recipients = query.send_email
+    ? checkRecipients(query.email_recipients, ['query', 'email_recipients'])
+    : [];
+  const table = await loadTableSource(ctx.db, user.id, params.tableId);
+  const template = await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
+  const batch = await loadRecordBatch(ctx.db, user.id, table, [params.recordId]);
+  const record = batch.records.get(params.recordId);
+  if (!record) {
+    throw notFound('Record');
+  }
+  const produced = await produceForm(
+    { db: ctx.db, storage: ctx.storage, pool: deps.pool },
+    {
+      ownerId: user.id,
+      userEmail: user.email,
+      now: new Date(),
+      jobId: null,
+      flatten: query.flatten,
+      priority: 'high',
+      table,
+      template,
+      templateBytes: await readTemplateBytes(ctx.storage, template),
+      record,
+      linkedRecords: batch.linkedRecords,
+    },
+  );
+  if (!produced.ok) {
+    throw new AppError(422, produced.detail, 'fill_failed');
+  }
+  const email = query.send_email
+    ? await trySendFormsByEmail(
+        ctx,
+        user.id,
+        [{ ...produced.row, bytes: produced.bytes }],
+        recipients,
+        user.email,
+        deps.log,
+      )
+    : null;
+  return { row: await getCompletedForm(ctx, user.id, produced.row.id), email };
+}
+
+/**
+ * E-mails a stored form to `recipients` and records those the server accepted. 422 for invalid
+ * addresses or when every recipient was refused, 502 when the mail transport failed.
+ */
+export async function emailCompletedForm(
+  ctx: AppContext,
+  user: CurrentUser,
+  id: string,
+  rawRecipients: string[],
+): Promise<FormWithEmail> {
+  const row = await getCompletedForm(ctx, user.id, id);
+  const recipients = checkRecipients(rawRecipients, ['body', 'recipients']);
+  const bytes = await readFormBytes(ctx, row);
+  let email: EmailOutcome;
+  try {
+    email = await sendFormsByEmail(ctx, user.id, [{ ...row, bytes }], recipients, user.email);
+  } catch (error) {
+    if (error instanceof MailDeliveryError) {
+      throw new AppError(502, error.message, 'mail_failed');
+    }
+    throw error;
+  }
+  if (email.sent_to.length === 0) {
+    throw new AppError(422, refusedEveryone(email.rejected), 'recipients_refused');
+  }
+  return { row: await getCompletedForm(ctx, user.id, id), email };
+}
+
+/** Removes the row, then the file: a crash in between leaves an unreferenced file, not a broken form. */
+export async function deleteCompletedForm(ctx: AppContext, ownerId: string, id: string) {
+  const row = await getCompletedForm(ctx, ownerId, id);
+  await deleteCompletedFormRow(ctx.db, ownerId, id);
+  await ctx.storage.remove(row.file_key);
+}

@@ -1,0 +1,27 @@
+import type { FillReport, FillValue } from '../../pdf/fill-form.ts';
+
+// The messages between the fill pool and its worker threads. Template bytes travel once per
+// worker (it keeps them by storage key); output bytes come back transferred, not copied.
+
+export type FillRequest = {
+  type: 'fill';
+  id: number;
+  templateKey: string;
+  /** Sent only when the worker does not hold the template yet (it answers 'need-template'). */
+  templateBytes?: Uint8Array;
+  values: Record<string, FillValue>;
+  flatten: boolean;
+  /** Also return a flattened copy (for the merged PDF); ignored when `flatten` is set. */
+  alsoFlattened: boolean;
+};
+
+export type MergeRequest = { type: 'merge'; id: number; documents: Uint8Array[] };
+
+export type WorkerRequest = FillRequest | MergeRequest;
+
+export type WorkerResponse =
+  | { type: 'filled'; id: number; bytes: Uint8Array; report: FillReport; flattened?: Uint8Array }
+  | { type: 'merged'; id: number; bytes: Uint8Array }
+  | { type: 'need-template'; id: number }
+  /** `isPdfError`: the PDF itself cannot be filled (the record is not to blame). */
+  | { type: 'error'; id: number; message: string; isPdfError: boolean };

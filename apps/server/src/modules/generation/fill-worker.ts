@@ -1,0 +1,87 @@
+import { parentPort } from 'node:worker_threads';
+import { fillForm, PdfFillError } from '../../pdf/fill-form.ts';
+import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';
+import { mergePdfs } from './merge-pdfs.ts';
+
+// A fill worker: parses and fills PDFs off the main thread, so the event loop (HTTP, the zip
+// stream, progress events) stays responsive while a bulk job keeps every core busy.
+
+// Templates by storage key. A key names one immutable file (a replaced PDF gets a new key), so
+// an entry never goes stale; the cap bounds memory when many templates pass through.
+const MAX_TEMPLATES = 32;
+const templates = new Map<string, Uint8Array>();
+
+function remember(key: string, bytes: Uint8Array): void {
+  templates.delete(key);
+  templates.set(key, bytes);
+  if (templates.size > MAX_TEMPLATES) {
+    const oldest = templates.keys().next().value;
+    if (oldest !== undefined) {
+      templates.delete(oldest);
+    }
+  }
+}
+
+/** Bytes that own their whole buffer, so transferring it detaches nothing else. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : bytes.slice();
+}
+
+function send(message: WorkerResponse, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
+}
+
+async function fill(request: FillRequest): Promise<void> {
+  if (request.templateBytes) {
+    remember(request.templateKey, request.templateBytes);
+  }
+  const template = templates.get(request.templateKey);
+  if (!template) {
+    send({ type: 'need-template', id: request.id });
+    return;
+  }
+  const result = await fillForm(template, request.values, { flatten: request.flatten });
+  const bytes = ownBuffer(result.bytes);
+  const flattened =
+    request.alsoFlattened && !request.flatten
+      ? ownBuffer((await fillForm(template, request.values, { flatten: true })).bytes)
+      : undefined;
+  const transfer = [bytes.buffer as ArrayBuffer];
+  if (flattened) {
+    transfer.push(flattened.buffer as ArrayBuffer);
+  }
+  send(
+    {
+      type: 'filled',
+      id: request.id,
+      bytes,
+      report: result.report,
+      ...(flattened ? { flattened } : {}),
+    },
+    transfer,
+  );
+}
+
+async function handle(request: WorkerRequest): Promise<void> {
+  try {
+    if (request.type === 'fill') {
+      await fill(request);
+    } else {
+      const bytes = ownBuffer(await mergePdfs(request.documents));
+      send({ type: 'merged', id: request.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    }
+  } catch (error) {
+    send({
+      type: 'error',
+      id: request.id,
+      message: error instanceof Error ? error.message : String(error),
+      isPdfError: error instanceof PdfFillError,
+    });
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  void handle(request);
+});

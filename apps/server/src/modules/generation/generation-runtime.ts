@@ -1,0 +1,49 @@
+import type { AppContext } from '../../lib/context.ts';
+import { createInProcessQueue } from '../../lib/jobs/in-process-queue.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { bulkGenerationJob } from './bulk-generation.job.ts';
+import { createFillPool, type FillPool, type FillPoolOptions } from './fill-pool.ts';
+import type { GenerationDeps } from './generation-deps.ts';
+import { multiTemplateJob } from './multi-template.job.ts';
+
+/** The fill pool and the job queue with the generation jobs registered: one per app. */
+export type GenerationRuntime = {
+  deps: GenerationDeps;
+  pool: FillPool;
+  queue: JobQueue;
+  /** Open event streams by closer: ended on shutdown, which would otherwise wait for them. */
+  streams: Set<() => void>;
+  /** Marks jobs a previous process left unfinished as failed; call once at start. */
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Builds the runtime; workers start on the first fill, not here. */
+export function createGenerationRuntime(
+  ctx: AppContext,
+  log: GenerationDeps['log'],
+  options: { pool?: FillPoolOptions } = {},
+): GenerationRuntime {
+  const pool = createFillPool(options.pool);
+  const queue = createInProcessQueue({ db: ctx.db, log });
+  const deps: GenerationDeps = { ctx, pool, log };
+  queue.register(bulkGenerationJob(deps));
+  queue.register(multiTemplateJob(deps));
+  const streams = new Set<() => void>();
+  return {
+    deps,
+    pool,
+    queue,
+    streams,
+    start: async () => {
+      await queue.recoverInterrupted();
+    },
+    close: async () => {
+      for (const end of streams) {
+        end();
+      }
+      await queue.close();
+      await pool.close();
+    },
+  };
+}

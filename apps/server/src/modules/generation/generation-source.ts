@@ -1,0 +1,118 @@
+import { GENERATION_MESSAGES } from '@formbridge/contract/completed-forms';
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import type { Db } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
+import { StorageNotFoundError } from '../../lib/storage/storage.ts';
+import { listTemplateMappings, type MappingRow } from '../mappings/mappings.crud.repo.ts';
+import { listRecordsByIds, type RecordRow } from '../records/records.repo.ts';
+import { readTable, type StoredTable } from '../tables/tables.model.ts';
+import { listTables } from '../tables/tables.repo.ts';
+import { findTemplate } from '../templates/templates.repo.ts';
+import { collectLinkedIds, type SourceRecord } from './assemble-values.ts';
+
+// Loads what generation reads: the table with every table its links reach, the template with its
+// mappings to that table, and records in batches with the records their links point at.
+
+export type TableSource = { table: StoredTable; tablesById: ReadonlyMap<string, StoredTable> };
+
+export type TemplateSource = {
+  id: string;
+  name: string;
+  fileKey: string;
+  fieldData: FieldDataDto;
+  /** Only the mappings that read from the generation's table. */
+  mappings: MappingRow[];
+};
+
+/** The owner's table and all their tables (link targets); 404 when the table is not theirs. */
+export async function loadTableSource(db: Db, ownerId: string, tableId: string) {
+  const tables = (await listTables(db, ownerId)).map(readTable);
+  const table = tables.find((candidate) => candidate.id === tableId);
+  if (!table) {
+    throw notFound('Table');
+  }
+  return { table, tablesById: new Map(tables.map((item) => [item.id, item])) } as TableSource;
+}
+
+/**
+ * The owner's template with its mappings to `table`: 404 when the template is not theirs, 422
+ * when none of its fields is mapped to that table (there would be nothing to fill).
+ */
+export async function loadTemplateSource(
+  db: Db,
+  ownerId: string,
+  templateId: string,
+  table: StoredTable,
+): Promise<TemplateSource> {
+  const row = await findTemplate(db, ownerId, templateId);
+  if (!row) {
+    throw notFound('Template');
+  }
+  const mappings = (await listTemplateMappings(db, ownerId, templateId)).filter(
+    (mapping) => mapping.mapped_table_id === table.id,
+  );
+  if (mappings.length === 0) {
+    throw new AppError(422, GENERATION_MESSAGES.notMapped(table.name), 'not_mapped');
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    fileKey: row.file_key,
+    fieldData: JSON.parse(row.field_data) as FieldDataDto,
+    mappings,
+  };
+}
+
+/** The template's PDF; a missing file is the server's problem, said plainly. */
+export async function readTemplateBytes(storage: Storage, source: TemplateSource) {
+  try {
+    return new Uint8Array(await storage.read(source.fileKey));
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) {
+      throw new AppError(
+        409,
+        `The PDF file of template '${source.name}' is missing; upload it again`,
+      );
+    }
+    throw error;
+  }
+}
+
+function toSourceRecord(row: RecordRow): SourceRecord {
+  return { id: row.id, table_id: row.table_id, data: JSON.parse(row.data) as SourceRecord['data'] };
+}
+
+export type RecordBatch = {
+  /** The requested records of the table, by id (absent: deleted since, or never there). */
+  records: Map<string, SourceRecord>;
+  /** Records their link fields point at, one and two links away. */
+  linkedRecords: Map<string, SourceRecord>;
+};
+
+/** Loads records of `table` by id with the linked records mappings may read. */
+export async function loadRecordBatch(
+  db: Db,
+  ownerId: string,
+  source: TableSource,
+  ids: readonly string[],
+): Promise<RecordBatch> {
+  const rows = await listRecordsByIds(db, ownerId, ids);
+  const records = new Map(
+    rows
+      .filter((row) => row.table_id === source.table.id)
+      .map((row) => [row.id, toSourceRecord(row)]),
+  );
+  const linkedRecords = new Map<string, SourceRecord>();
+  let frontier: SourceRecord[] = [...records.values()];
+  for (let depth = 0; depth < 2 && frontier.length > 0; depth += 1) {
+    const wanted = collectLinkedIds(frontier, source.tablesById).filter(
+      (id) => !linkedRecords.has(id),
+    );
+    const loaded =
+      wanted.length > 0 ? (await listRecordsByIds(db, ownerId, wanted)).map(toSourceRecord) : [];
+    loaded.forEach((record) => linkedRecords.set(record.id, record));
+    frontier = loaded;
+  }
+  return { records, linkedRecords };
+}

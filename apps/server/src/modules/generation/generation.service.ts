@@ -1,0 +1,154 @@
+import {
+  GENERATION_MESSAGES,
+  MAX_EMAILED_FORMS,
+  type bulkGenerationBodySchema,
+  type multiTemplateBodySchema,
+} from '@formbridge/contract/completed-forms';
+import type { ValidationIssue } from '@formbridge/contract/errors';
+import type { z } from 'zod';
+import type { AppContext } from '../../lib/context.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { findExistingRecordIds, findRecord } from '../records/records.repo.ts';
+import { checkRecipients } from '../completed-forms/completed-forms.email.ts';
+import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.job.ts';
+import { loadTableSource, loadTemplateSource } from './generation-source.ts';
+import { MULTI_TEMPLATE_GENERATION, type MultiTemplatePayload } from './multi-template.job.ts';
+
+type BulkBody = z.output<typeof bulkGenerationBodySchema>;
+type MultiBody = z.output<typeof multiTemplateBodySchema>;
+
+// Everything that can be checked before a job starts is checked here, so a 202 means the work
+// itself is sound and only per-record problems remain.
+
+const MAX_LISTED_ISSUES = 20;
+
+function limitIssues(issues: Array<Omit<ValidationIssue, 'type'>>) {
+  if (issues.length <= MAX_LISTED_ISSUES) {
+    return issues;
+  }
+  const rest = issues.length - MAX_LISTED_ISSUES;
+  const [first] = issues;
+  return [
+    ...issues.slice(0, MAX_LISTED_ISSUES),
+    { loc: first?.loc.slice(0, 2) ?? ['body'], msg: `...and ${rest} more.` },
+  ];
+}
+
+function checkEmail(sendEmail: boolean, recipients: string[], forms: number) {
+  if (!sendEmail) {
+    return [];
+  }
+  if (forms > MAX_EMAILED_FORMS) {
+    throw validationError([
+      { loc: ['body', 'send_email'], msg: GENERATION_MESSAGES.tooManyEmails(forms) },
+    ]);
+  }
+  return checkRecipients(recipients, ['body', 'email_recipients']);
+}
+
+/** Checks a bulk generation and queues it; resolves with the job id. */
+export async function startBulkGeneration(
+  ctx: AppContext,
+  queue: JobQueue,
+  user: CurrentUser,
+  params: { templateId: string; tableId: string },
+  body: BulkBody,
+): Promise<string> {
+  const recordIds = [...new Set(body.record_ids)];
+  const recipients = checkEmail(body.send_email, body.email_recipients, recordIds.length);
+  const table = await loadTableSource(ctx.db, user.id, params.tableId);
+  await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
+  const found = await findExistingRecordIds(ctx.db, user.id, params.tableId, recordIds);
+  const missing = body.record_ids
+    .map((id, index) => ({ id, index }))
+    .filter(({ id }) => !found.has(id));
+  if (missing.length > 0) {
+    throw validationError(
+      limitIssues(
+        missing.map(({ id, index }) => ({
+          loc: ['body', 'record_ids', index],
+          msg: GENERATION_MESSAGES.notRecordOfTable(id, table.table.name),
+        })),
+      ),
+    );
+  }
+  const payload: BulkGenerationPayload = {
+    template_id: params.templateId,
+    table_id: params.tableId,
+    record_ids: recordIds,
+    user_email: user.email,
+    send_email: body.send_email,
+    email_recipients: recipients,
+    flatten: body.flatten,
+    now: new Date().toISOString(),
+  };
+  return queue.enqueue({
+    ownerId: user.id,
+    kind: BULK_GENERATION,
+    payload,
+    total: recordIds.length,
+  });
+}
+
+/** Checks a multi-template generation and queues it; resolves with the job id. */
+export async function startMultiTemplateGeneration(
+  ctx: AppContext,
+  queue: JobQueue,
+  user: CurrentUser,
+  params: { tableId: string; recordId: string },
+  body: MultiBody,
+): Promise<string> {
+  const duplicates = body.template_ids
+    .map((id, index) => ({ id, index }))
+    .filter(({ id, index }) => body.template_ids.indexOf(id) !== index);
+  if (duplicates.length > 0) {
+    throw validationError(
+      duplicates.map(({ index }) => ({
+        loc: ['body', 'template_ids', index],
+        msg: GENERATION_MESSAGES.duplicateTemplate,
+      })),
+    );
+  }
+  const recipients = checkEmail(body.send_email, body.email_recipients, 1);
+  const table = await loadTableSource(ctx.db, user.id, params.tableId);
+  if (!(await findRecord(ctx.db, user.id, params.tableId, params.recordId))) {
+    throw notFound('Record');
+  }
+  const unmapped: Array<Omit<ValidationIssue, 'type'>> = [];
+  for (const [index, templateId] of body.template_ids.entries()) {
+    try {
+      await loadTemplateSource(ctx.db, user.id, templateId, table.table);
+    } catch (error) {
+      if (
+        !(error instanceof AppError) ||
+        error.status !== 422 ||
+        typeof error.detail !== 'string'
+      ) {
+        throw error;
+      }
+      unmapped.push({ loc: ['body', 'template_ids', index], msg: error.detail });
+    }
+  }
+  if (unmapped.length > 0) {
+    throw validationError(unmapped);
+  }
+  const payload: MultiTemplatePayload = {
+    table_id: params.tableId,
+    record_id: params.recordId,
+    template_ids: body.template_ids,
+    user_email: user.email,
+    send_email: body.send_email,
+    email_recipients: recipients,
+    flatten: body.flatten,
+    merge: body.merge,
+    now: new Date().toISOString(),
+  };
+  return queue.enqueue({
+    ownerId: user.id,
+    kind: MULTI_TEMPLATE_GENERATION,
+    payload,
+    total: body.template_ids.length,
+  });
+}

@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import type { FillReportDto } from '@formbridge/contract/completed-forms';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
+import { buildDownloadFileName } from '@formbridge/contract/file-names';
+import type { Db } from '../../db/database.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
+import type { FillValue } from '../../pdf/fill-form.ts';
+import { summarizeFillReport } from '../completed-forms/completed-forms.presenter.ts';
+import {
+  insertCompletedForm,
+  type NewCompletedFormRow,
+} from '../completed-forms/completed-forms.repo.ts';
+import { assembleValues, type SourceRecord } from './assemble-values.ts';
+import { FillFailedError, type FillPool } from './fill-pool.ts';
+import type { TableSource, TemplateSource } from './generation-source.ts';
+import { computeUniversalValues } from './universal-values.ts';
+
+export type ProduceDeps = { db: Db; storage: Storage; pool: FillPool };
+
+export type ProduceInput = {
+  ownerId: string;
+  userEmail: string;
+  /** The generation moment (universal values, file name): one per request or job. */
+  now: Date;
+  jobId: string | null;
+  flatten: boolean;
+  /** Also return a flattened copy (for a merged PDF). */
+  alsoFlattened?: boolean;
+  priority?: 'high' | 'normal';
+  table: TableSource;
+  template: TemplateSource;
+  templateBytes: Uint8Array;
+  record: SourceRecord;
+  linkedRecords: ReadonlyMap<string, SourceRecord>;
+};
+
+export type ProducedForm = {
+  ok: true;
+  row: NewCompletedFormRow;
+  bytes: Uint8Array;
+  flattened: Uint8Array | null;
+};
+export type FailedForm = { ok: false; detail: string; recordDisplayName: string };
+
+const isProvided = (value: FillValue | undefined) =>
+  value !== undefined && value !== null && value !== '';
+
+/**
+ * Mapped values the engine could not write at all (a choice that is not an option, a word in a
+ * checkbox, a signature field): such a form would look complete while missing data, so it is not
+ * kept. Values written in part (cut at a max length, shrunk) only carry problems in the report.
+ */
+function describeUnwritten(report: FillReportDto, values: Record<string, FillValue>) {
+  const unwritten = report.fields.filter(
+    (field) =>
+      field.value_written === null && field.problems.length > 0 && isProvided(values[field.field]),
+  );
+  if (unwritten.length === 0) {
+    return null;
+  }
+  const parts = unwritten.map((field) => `field '${field.field}': ${field.problems.join('; ')}`);
+  return `Could not fill ${unwritten.length === 1 ? 'a field' : `${unwritten.length} fields`}: ${parts.join('; ')}`;
+}
+
+/**
+ * Fills one template with one record in the worker pool and stores the result: the file first,
+ * then the row, so a crash leaves at worst an unreferenced file, never a row without its PDF.
+ * Returns why when the record produced no form; throws only for storage or database failures.
+ */
+export async function produceForm(
+  deps: ProduceDeps,
+  input: ProduceInput,
+): Promise<ProducedForm | FailedForm> {
+  const { table, template, record } = input;
+  const recordDisplayName = getRecordDisplayName(table.table, record);
+  const universal = computeUniversalValues({
+    now: input.now,
+    userEmail: input.userEmail,
+    recordId: record.id,
+    recordDisplayName,
+    templateName: template.name,
+    tableName: table.table.name,
+  });
+  const values = assembleValues(template.mappings, template.fieldData, {
+    table: table.table,
+    record,
+    tablesById: table.tablesById,
+    linkedRecords: input.linkedRecords,
+    universal,
+  });
+  let filled;
+  try {
+    filled = await deps.pool.fill(
+      {
+        templateKey: template.fileKey,
+        templateBytes: input.templateBytes,
+        values,
+        flatten: input.flatten,
+        alsoFlattened: input.alsoFlattened ?? false,
+      },
+      { priority: input.priority ?? 'normal' },
+    );
+  } catch (error) {
+    if (error instanceof FillFailedError) {
+      const detail = error.isPdfError
+        ? `The PDF of template '${template.name}' cannot be filled: ${error.message}`
+        : error.message;
+      return { ok: false, detail, recordDisplayName };
+    }
+    throw error;
+  }
+  const unwritten = describeUnwritten(filled.report, values);
+  if (unwritten) {
+    return { ok: false, detail: unwritten, recordDisplayName };
+  }
+  const id = crypto.randomUUID();
+  const summary = summarizeFillReport(filled.report);
+  const row: NewCompletedFormRow = {
+    id,
+    owner_id: input.ownerId,
+    template_id: template.id,
+    template_name: template.name,
+    table_id: table.table.id,
+    table_name: table.table.name,
+    record_id: record.id,
+    record_display_name: recordDisplayName,
+    job_id: input.jobId,
+    file_key: `completed-forms/${id}.pdf`,
+    file_size: filled.bytes.byteLength,
+    file_name: buildDownloadFileName(recordDisplayName, template.name, input.now),
+    fill_report: JSON.stringify(filled.report),
+    fields_requested: summary.requested,
+    fields_written: summary.written,
+    fields_with_problems: summary.with_problems,
+    email_sent_to: '[]',
+    flattened: input.flatten,
+    created_at: new Date().toISOString(),
+  };
+  await deps.storage.put(row.file_key, filled.bytes);
+  try {
+    await insertCompletedForm(deps.db, row);
+  } catch (error) {
+    await deps.storage.remove(row.file_key);
+    throw error;
+  }
+  return { ok: true, row, bytes: filled.bytes, flattened: filled.flattened };
+}

@@ -1,0 +1,79 @@
+import type { FastifyReply } from 'fastify';
+import { isFinishedJobStatus, JOB_EVENTS, type JobProgress } from '@formbridge/contract/jobs';
+import type { AppContext } from '../../lib/context.ts';
+import { findJobById, type JobRow } from '../../lib/jobs/job-store.ts';
+import type { GenerationRuntime } from '../generation/generation-runtime.ts';
+import { presentJobProgress } from './jobs.presenter.ts';
+
+// Proxies and browsers drop an idle stream; a comment line now and then keeps it open.
+const HEARTBEAT_MS = 15_000;
+// Covers a job run by another process, and an end that happened before we subscribed.
+const POLL_MS = 1_000;
+
+const isSame = (a: JobProgress, b: JobProgress) =>
+  a.status === b.status && a.done === b.done && a.failed === b.failed;
+
+/**
+ * Server-sent events for one job: a `progress` event at once and on every change, then one
+ * `end` event with the final counts, after which the server closes the stream. The data of
+ * both is `{id, status, done, total, failed}`; the result is read with GET /jobs/{id}.
+ */
+export function streamJobEvents(
+  ctx: AppContext,
+  runtime: GenerationRuntime,
+  row: JobRow,
+  reply: FastifyReply,
+): void {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let last = presentJobProgress(row);
+  let isEnded = false;
+  const write = (event: string, data: JobProgress) => {
+    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const stop = () => {
+    if (isEnded) {
+      return;
+    }
+    isEnded = true;
+    unsubscribe();
+    clearInterval(poll);
+    clearInterval(heartbeat);
+    runtime.streams.delete(stop);
+    raw.end();
+  };
+  const update = (progress: JobProgress) => {
+    if (isEnded) {
+      return;
+    }
+    if (!isSame(progress, last)) {
+      last = progress;
+      write(JOB_EVENTS.progress, progress);
+    }
+    if (isFinishedJobStatus(progress.status)) {
+      write(JOB_EVENTS.end, progress);
+      stop();
+    }
+  };
+  const unsubscribe = runtime.queue.subscribe(row.id, update);
+  const poll = setInterval(() => {
+    findJobById(ctx.db, row.id)
+      .then((current) => {
+        if (current) {
+          update(presentJobProgress(current));
+        }
+      })
+      .catch(() => undefined);
+  }, POLL_MS);
+  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  runtime.streams.add(stop);
+  raw.on('close', stop);
+  write(JOB_EVENTS.progress, last);
+  update(last);
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jobResponseSchema } from '@formbridge/contract/jobs';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { createFileAccess } from '../../lib/file-access.ts';
+import type { GenerationRuntime } from '../generation/generation-runtime.ts';
+import { streamJobEvents } from './jobs.events.ts';
+import { presentJobResponse } from './jobs.presenter.ts';
+import { getJob, getJobForAccess, streamJobArtifact } from './jobs.service.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const signedQuery = z.object({
+  expires: z.string().optional(),
+  signature: z.string().optional(),
+});
+const SIGNED = 'Bearer token of the owner, or the signed URL from the job response';
+
+/** /api/v1/jobs: a job's status and result, its progress as server-sent events, its files. */
+export function jobsRoutes(ctx: AppContext, runtime: GenerationRuntime): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const fileAccess = createFileAccess(ctx);
+    const tags = ['jobs'];
+
+    app.get(
+      '/:id',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          params: idParams,
+          description: 'The job; once finished, also the generation result at the top level',
+          response: { 200: jobResponseSchema },
+        },
+      },
+      async (request) =>
+        presentJobResponse(
+          await getJob(ctx, currentUser(request).id, request.params.id),
+          ctx.signer,
+        ),
+    );
+
+    app.get(
+      '/:id/events',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          querystring: signedQuery,
+          description: `text/event-stream: 'progress' events, then one 'end'. ${SIGNED} (events_url)`,
+        },
+      },
+      async (request, reply) => {
+        const row = await getJobForAccess(ctx, await fileAccess(request), request.params.id);
+        streamJobEvents(ctx, runtime, row, reply);
+      },
+    );
+
+    for (const which of ['zip', 'merged'] as const) {
+      app.get(
+        `/:id/${which}`,
+        {
+          schema: {
+            tags,
+            params: idParams,
+            querystring: signedQuery,
+            description: `The job's ${which === 'zip' ? 'zip of every form' : 'merged PDF'}. ${SIGNED}`,
+          },
+        },
+        async (request, reply) => {
+          const row = await getJobForAccess(ctx, await fileAccess(request), request.params.id);
+          return streamJobArtifact(ctx, row, which, reply);
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { FileAccess } from '../../lib/file-access.ts';
+import { contentDisposition } from '../../lib/http-headers.ts';
+import { findJob, findJobById, type JobRow } from '../../lib/jobs/job-store.ts';
+import { StorageNotFoundError } from '../../lib/storage/storage.ts';
+import type { StoredGenerationResult } from '../generation/generation-result.ts';
+
+/** The owner's job; 404 for a missing id and for someone else's. */
+export async function getJob(ctx: AppContext, ownerId: string, id: string): Promise<JobRow> {
+  const row = await findJob(ctx.db, ownerId, id);
+  if (!row) {
+    throw notFound('Job');
+  }
+  return row;
+}
+
+/** The job for a bearer owner or a signed-URL holder (the URL is bound to this job's path). */
+export async function getJobForAccess(
+  ctx: AppContext,
+  access: FileAccess,
+  id: string,
+): Promise<JobRow> {
+  const row =
+    access.kind === 'owner'
+      ? await findJob(ctx.db, access.userId, id)
+      : await findJobById(ctx.db, id);
+  if (!row) {
+    throw notFound('Job');
+  }
+  return row;
+}
+
+/** Sends the job's zip or merged PDF as an attachment; 404 when the job has none. */
+export async function streamJobArtifact(
+  ctx: AppContext,
+  row: JobRow,
+  which: 'zip' | 'merged',
+  reply: FastifyReply,
+) {
+  const result = row.result ? (JSON.parse(row.result) as StoredGenerationResult) : null;
+  const artifact = result?.[which] ?? null;
+  const what = which === 'zip' ? 'Zip file' : 'Merged PDF';
+  if (!artifact) {
+    throw notFound(what);
+  }
+  try {
+    const { stream, size } = await ctx.storage.openStream(artifact.key);
+    return reply
+      .header('content-type', which === 'zip' ? 'application/zip' : 'application/pdf')
+      .header('content-length', size)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', contentDisposition(true, artifact.file_name))
+      .send(stream);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) {
+      throw notFound(what);
+    }
+    throw error;
+  }
+}
