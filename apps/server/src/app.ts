@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
+import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
@@ -25,9 +26,22 @@ import {
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
+import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
+import { generationRoutes } from './modules/generation/generation.routes.ts';
+import { createGenerationRuntime } from './modules/generation/generation-runtime.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { dataLinkRoutes } from './modules/data-links/data-links.routes.ts';
+import { publicDataFormRoutes } from './modules/public-data-forms/public-data-forms.routes.ts';
+import { createLinkGenerator } from './modules/public-forms/public-forms.generate.ts';
+import {
+  publicFormLinkRoutes,
+  publicFormRoutes,
+} from './modules/public-forms/public-forms.routes.ts';
 
 export type BuildOptions = {
   loginThrottle?: LoginThrottleOptions;
+  /** Limits on writes through public links (tests lower them). */
+  publicRateLimit?: PublicRateLimitOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
 };
@@ -66,6 +80,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: createMailer(config, app.log),
   };
   app.addHook('onClose', () => ctx.mailer.close());
+  const generation = createGenerationRuntime(ctx, app.log);
+  // preClose runs before in-flight requests are awaited: open event streams end, the running
+  // job stops after its current form, and the workers go, all while the database is still open.
+  app.addHook('preClose', () => generation.close());
+  await generation.start();
 
   registerErrorHandling(app);
   await app.register(formbody);
@@ -85,6 +104,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recordFileRoutes(ctx), { prefix: '/files' });
   await app.register(recordFileRoutes(ctx), { prefix: '/api/v1/files' });
   await app.register(fileDownloadRoutes(ctx), { prefix: '/api/v1/files' });
+  await app.register(generationRoutes(ctx, generation), { prefix: '/api/v1/completed-forms' });
+  await app.register(completedFormsRoutes(generation.deps), { prefix: '/api/v1/completed-forms' });
+  await app.register(jobsRoutes(ctx, generation), { prefix: '/api/v1/jobs' });
+  // Public links: owner routes (one lives under /completed-forms/public-link) and visitor routes,
+  // which share one rate limit so an address is counted across both kinds of form.
+  const publicRateLimit = new PublicRateLimit(options.publicRateLimit);
+  const generateForLink = createLinkGenerator(generation.deps);
+  await app.register(publicFormLinkRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(
+    publicFormRoutes(ctx, { rateLimit: publicRateLimit, generate: generateForLink }),
+    { prefix: '/api/v1/public-forms' },
+  );
+  await app.register(dataLinkRoutes(ctx), { prefix: '/api/v1/public-data-links' });
+  await app.register(publicDataFormRoutes(ctx, { rateLimit: publicRateLimit }), {
+    prefix: '/api/v1/public-data-forms',
+  });
   await registerWebApp(app, config.webDist);
   return { app, ctx };
 }

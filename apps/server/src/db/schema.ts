@@ -81,6 +81,86 @@ export type FieldMappingsTable = {
   updated_at: string;
 };
 
+export type CompletedFormsTable = {
+  id: string;
+  owner_id: string;
+  /** Not foreign keys: forms outlive their template, table and record (names are snapshots). */
+  template_id: string;
+  template_name: string;
+  table_id: string;
+  table_name: string;
+  record_id: string;
+  record_display_name: string;
+  /** The bulk or multi-template job that made it; null for a single generation. */
+  job_id: string | null;
+  file_key: string;
+  file_size: number;
+  /** The spec's download name (§3), fixed at generation. */
+  file_name: string;
+  /** JSON FillReport of the fill engine. */
+  fill_report: string;
+  /** Counts of the report, so lists never parse reports. */
+  fields_requested: number;
+  fields_written: number;
+  fields_with_problems: number;
+  /** JSON array of accepted recipients. */
+  email_sent_to: string;
+  flattened: BooleanColumn;
+  created_at: string;
+};
+
+export type JobsTable = {
+  id: string;
+  owner_id: string;
+  kind: string;
+  /** queued | running | succeeded | failed */
+  status: string;
+  done: number;
+  total: number;
+  failed: number;
+  /** JSON payload, checked by the job's zod schema when it runs. */
+  payload: string;
+  /** JSON result once finished. */
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+};
+
+export type PublicFormLinksTable = {
+  id: string;
+  owner_id: string;
+  /** 192 random bits, base64url: the only thing a visitor holds. */
+  token: string;
+  template_id: string;
+  table_id: string;
+  record_id: string;
+  is_active: BooleanColumn;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+export type PublicDataLinksTable = {
+  id: string;
+  owner_id: string;
+  token: string;
+  table_id: string;
+  record_id: string;
+  is_active: BooleanColumn;
+  expires_at: string | null;
+  custom_message: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Record files uploaded through a data link: the visitor may remove these, and only these. */
+export type PublicLinkUploadsTable = {
+  file_id: string;
+  link_id: string;
+  created_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   pdf_templates: PdfTemplatesTable;
@@ -88,4 +168,9 @@ export type Database = {
   table_records: TableRecordsTable;
   record_files: RecordFilesTable;
   field_mappings: FieldMappingsTable;
+  completed_forms: CompletedFormsTable;
+  jobs: JobsTable;
+  public_form_links: PublicFormLinksTable;
+  public_data_links: PublicDataLinksTable;
+  public_link_uploads: PublicLinkUploadsTable;
 };

@@ -3,6 +3,8 @@ import * as users from './2026-11-22-0001-users.ts';
 import * as pdfTemplates from './2026-11-22-0002-pdf-templates.ts';
 import * as dynamicTables from './2026-11-22-0003-dynamic-tables.ts';
 import * as fieldMappings from './2026-11-22-0004-field-mappings.ts';
+import * as completedFormsAndJobs from './2026-11-22-0005-completed-forms-and-jobs.ts';
+import * as publicLinks from './2026-11-22-0006-public-links.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -13,4 +15,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0002-pdf-templates': pdfTemplates,
   '2026-11-22-0003-dynamic-tables': dynamicTables,
   '2026-11-22-0004-field-mappings': fieldMappings,
+  '2026-11-22-0005-completed-forms-and-jobs': completedFormsAndJobs,
+  '2026-11-22-0006-public-links': publicLinks,
 };
