@@ -220,9 +220,9 @@ test('every field type, records with a file and a link, a schema edit, CSV in an
   await expect(await cellUnder(page, march, 'client')).toHaveText('Ada Lovelace');
 
   // Import 50 rows from a CSV, then export everything back.
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  const importDialog = page.getByRole('dialog', { name: 'Import CSV' });
-  await importDialog.getByLabel('CSV file').setInputFiles(CSV_50);
+  await page.getByRole('button', { name: 'Import CSV/Excel' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import records' });
+  await importDialog.getByLabel('CSV or Excel (.xlsx) file').setInputFiles(CSV_50);
   await expect(importDialog.getByTestId('import-row-count')).toContainText('50 rows found');
   await expect(importDialog.getByLabel('Field for column subject')).toHaveValue('subject');
   await expect(importDialog.getByLabel('Field for column client')).toHaveValue('client');

@@ -16,16 +16,17 @@ import {
   type CsvDelimiter,
 } from './imports.csv.ts';
 import { prepareRows } from './imports.rows.ts';
+import { parseXlsx, XlsxFormatError, XlsxTooManyRowsError } from './imports.xlsx.ts';
 
 /** Data rows one import may hold (the header is not counted). */
 export const MAX_IMPORT_ROWS = 50_000;
 export const PREVIEW_ROWS = 20;
 
 export const IMPORT_FILE_MESSAGES = {
-  fileRequired: 'A CSV file is required',
+  fileRequired: 'A CSV or Excel (.xlsx) file is required',
   empty: 'The file has no header row.',
-  xlsx: 'Excel workbooks (.xlsx, .xls) cannot be imported yet. In Excel choose File > Save As > CSV UTF-8, then import the CSV file.',
-  notCsv: 'The file is not a CSV file.',
+  xls: 'Old Excel workbooks (.xls) cannot be imported. In Excel choose File > Save As > Excel Workbook (.xlsx) or CSV UTF-8, then import that file.',
+  notCsv: 'The file is not a CSV or Excel (.xlsx) file.',
   tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
 } as const;
 
@@ -40,18 +41,42 @@ function hasNul(bytes: Buffer): boolean {
   return !isUtf16 && bytes.subarray(0, 64 * 1024).includes(0);
 }
 
-/** Reads an uploaded CSV (415 for workbooks and binary files, 413 past the row limit). */
-export function readCsvUpload(file: UploadedFile | null): ParsedCsv {
+async function readXlsxRows(bytes: Buffer): Promise<string[][]> {
+  try {
+    return await parseXlsx(bytes, MAX_IMPORT_ROWS);
+  } catch (error) {
+    if (error instanceof XlsxTooManyRowsError) {
+      throw new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
+    }
+    if (error instanceof XlsxFormatError) {
+      throw validationError([{ loc: ['body', 'file'], msg: error.message }]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads an uploaded CSV or .xlsx (first sheet) into a header and rows of text: 415 for old .xls
+ * and binary files, 413 past the row limit.
+ */
+export async function readImportUpload(file: UploadedFile | null): Promise<ParsedCsv> {
   if (!file) {
     throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.fileRequired }]);
   }
-  if (isXlsx(file.bytes) || file.bytes.subarray(0, 8).equals(OLE_SIGNATURE)) {
-    throw new AppError(415, IMPORT_FILE_MESSAGES.xlsx);
+  if (file.bytes.subarray(0, 8).equals(OLE_SIGNATURE)) {
+    throw new AppError(415, IMPORT_FILE_MESSAGES.xls);
   }
-  if (hasNul(file.bytes)) {
+  if (isXlsx(file.bytes)) {
+    return toParsed(',', await readXlsxRows(file.bytes));
+  }
+  return readCsvText(file.bytes);
+}
+
+function readCsvText(bytes: Buffer): ParsedCsv {
+  if (hasNul(bytes)) {
     throw new AppError(415, IMPORT_FILE_MESSAGES.notCsv);
   }
-  const text = decodeCsv(file.bytes);
+  const text = decodeCsv(bytes);
   const delimiter = detectDelimiter(text);
   let rows: string[][];
   try {
@@ -65,6 +90,10 @@ export function readCsvUpload(file: UploadedFile | null): ParsedCsv {
     }
     throw error;
   }
+  return toParsed(delimiter, rows);
+}
+
+function toParsed(delimiter: CsvDelimiter, rows: string[][]): ParsedCsv {
   const [header, ...data] = rows;
   if (!header || header.every((cell) => cell.trim() === '')) {
     throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.empty }]);
@@ -96,7 +125,7 @@ export async function previewImport(
   form: MultipartForm,
 ): Promise<ImportPreview> {
   const table = await requireTable(ctx, ownerId, tableId);
-  const csv = readCsvUpload(form.file);
+  const csv = await readImportUpload(form.file);
   const rows = csv.rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
   const width = csv.columns.length;
   return {
@@ -139,7 +168,7 @@ export async function importRecords(
   form: MultipartForm,
 ): Promise<{ imported: number; skipped_blank_rows: number }> {
   await requireTable(ctx, ownerId, tableId);
-  const csv = readCsvUpload(form.file);
+  const csv = await readImportUpload(form.file);
   return ctx.db.transaction().execute(async (trx) => {
     // Under the lock the schema cannot change between validating the rows and inserting them.
     const locked = await lockTable(trx, ownerId, tableId);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { buildXlsx } from '../../../test/xlsx.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_MESSAGES } from '@formbridge/contract/records';
 import { createRecord, createTable } from '../../../test/factories.ts';
@@ -81,20 +82,93 @@ describe.each(DIALECTS)('CSV import and export on %s', (dialect) => {
 
   it.each([
     [
-      Buffer.from('PK\x03\x04....[Content_Types].xml xl/workbook.xml', 'latin1'),
-      'a.xlsx',
-      IMPORT_FILE_MESSAGES.xlsx,
-    ],
-    [
       Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
       'a.xls',
-      IMPORT_FILE_MESSAGES.xlsx,
+      IMPORT_FILE_MESSAGES.xls,
     ],
     [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 'a.csv', IMPORT_FILE_MESSAGES.notCsv],
-  ])('refuses workbooks and binary files with 415 (%#)', async (bytes, filename, detail) => {
-    const response = await preview(people.id, bytes, filename);
-    expect(response.status).toBe(415);
-    expect(response.body).toEqual({ detail });
+  ])(
+    'refuses old .xls workbooks and binary files with 415 (%#)',
+    async (bytes, filename, detail) => {
+      const response = await preview(people.id, bytes, filename);
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ detail });
+    },
+  );
+
+  it('previews and imports the first sheet of an .xlsx workbook with typed cells', async () => {
+    const table = await createTable(t, user, {
+      name: 'Workbook people',
+      fields: [
+        { name: 'full_name', type: 'string', required: true },
+        { name: 'age', type: 'number' },
+        { name: 'birthday', type: 'date' },
+        { name: 'active', type: 'boolean' },
+      ],
+    });
+    const workbook = await buildXlsx([
+      ['Full Name', 'Age', 'Birthday', 'Active'],
+      ['Zoë Ñandú', 42, { excelDate: 45000 }, true],
+      ['张伟', 7.5, null, false],
+    ]);
+    const previewed = await preview(table.id, workbook, 'people.xlsx');
+    expect(previewed.status).toBe(200);
+    expect(previewed.body).toMatchObject({
+      columns: ['Full Name', 'Age', 'Birthday', 'Active'],
+      row_count: 2,
+      suggested_mapping: {
+        'Full Name': 'full_name',
+        Age: 'age',
+        Birthday: 'birthday',
+        Active: 'active',
+      },
+    });
+    expect((previewed.body as { sample_rows: string[][] }).sample_rows[0]).toEqual([
+      'Zoë Ñandú',
+      '42',
+      '2023-03-15',
+      'true',
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([workbook]), 'people.xlsx');
+    const imported = await t.request('POST', `/api/v1/dynamic-tables/${table.id}/import`, {
+      token: user.token,
+      body: form,
+    });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body).toMatchObject({ imported: 2 });
+    const records = await t.request('GET', `/api/v1/dynamic-tables/${table.id}/records`, {
+      token: user.token,
+    });
+    const data = (records.body as Array<{ data: Record<string, unknown> }>).map(
+      (record) => record.data,
+    );
+    expect(data).toEqual([
+      expect.objectContaining({
+        full_name: 'Zoë Ñandú',
+        age: 42,
+        birthday: '2023-03-15',
+        active: true,
+      }),
+      expect.objectContaining({ full_name: '张伟', age: 7.5, birthday: null, active: false }),
+    ]);
+  });
+
+  it('answers a damaged .xlsx with 422', async () => {
+    const response = await preview(
+      people.id,
+      Buffer.from('PK\x03\x04....[Content_Types].xml xl/workbook.xml', 'latin1'),
+      'a.xlsx',
+    );
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({
+      detail: [
+        {
+          loc: ['body', 'file'],
+          msg: 'The workbook could not be read. Save it again as .xlsx or CSV.',
+        },
+      ],
+    });
   });
 
   it('refuses a file without a header and a quote that never closes', async () => {

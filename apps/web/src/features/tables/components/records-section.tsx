@@ -13,7 +13,7 @@ type Props = Omit<RecordsTableProps, 'records'> & {
   onImport: () => void;
 };
 
-/** Records with their toolbar: add, CSV import and export; the empty state invites a first one. */
+/** Records with their toolbar: add, CSV/Excel import and CSV export; the empty state invites a first one. */
 export function RecordsSection({ records, onAdd, onImport, ...tableProps }: Props) {
   const [isExporting, setIsExporting] = useState(false);
   const { table } = tableProps;
@@ -40,7 +40,7 @@ export function RecordsSection({ records, onAdd, onImport, ...tableProps }: Prop
         </h2>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={onImport}>
-            Import CSV
+            Import CSV/Excel
           </Button>
           <Button variant="secondary" onClick={() => void onExport()} disabled={isExporting}>
             {isExporting ? 'Exporting...' : 'Export CSV'}

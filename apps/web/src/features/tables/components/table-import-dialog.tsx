@@ -20,7 +20,7 @@ type Props = { table: TableDto; onClose: () => void };
 
 const NO_PROBLEMS: ImportProblems = { rows: [], columns: {}, general: [] };
 
-/** 'Import CSV': pick a file, check the preview and the column mapping, import all or nothing. */
+/** 'Import records': pick a CSV or .xlsx file, check the preview and the column mapping, import all or nothing. */
 export function TableImportDialog({ table, onClose }: Props) {
   const preview = usePreviewImport(table.id);
   const importRecords = useImportRecords(table.id);
@@ -71,7 +71,7 @@ export function TableImportDialog({ table, onClose }: Props) {
   const isBusy = preview.isPending || importRecords.isPending;
   return (
     <Modal
-      title="Import CSV"
+      title="Import records"
       size="xl"
       onClose={onClose}
       footer={
@@ -88,12 +88,12 @@ export function TableImportDialog({ table, onClose }: Props) {
       <div className="space-y-4">
         <div>
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-700">
-            CSV file
+            CSV or Excel (.xlsx) file
           </label>
           <input
             id="import-file"
             type="file"
-            accept=".csv,.tsv,.txt,text/csv"
+            accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             disabled={isBusy}
             onChange={(event) => void onPick(event.target.files?.[0])}
             className="mt-1 block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:font-medium file:text-indigo-700"
