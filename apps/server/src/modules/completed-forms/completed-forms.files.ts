@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { contentDisposition } from '../../lib/http-headers.ts';
-import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { findCompletedForm, findCompletedFormById } from './completed-forms.repo.ts';
 
 /**
@@ -24,19 +23,11 @@ export async function streamCompletedForm(
   if (!row) {
     throw notFound('Completed form');
   }
-  try {
-    const { stream, size } = await ctx.storage.openStream(row.file_key);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(asAttachment, row.file_name))
-      .send(stream);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      throw notFound('PDF file');
-    }
-    throw error;
-  }
+  return sendStoredFile(ctx, reply, {
+    key: row.file_key,
+    contentType: 'application/pdf',
+    filename: row.file_name,
+    asAttachment,
+    missing: 'PDF file',
+  });
 }

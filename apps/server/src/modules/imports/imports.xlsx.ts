@@ -41,7 +41,7 @@ export function cellToText(value: unknown): string {
  * validation and all-or-nothing import as CSV files; more than `maxRows` data rows is refused.
  */
 export async function parseXlsx(bytes: Buffer, maxRows: number): Promise<string[][]> {
-  let sheet: Awaited<ReturnType<typeof readSheet>>;
+  let sheet: unknown;
   try {
     sheet = await readSheet(bytes);
   } catch (error) {
@@ -49,7 +49,7 @@ export async function parseXlsx(bytes: Buffer, maxRows: number): Promise<string[
       cause: error,
     });
   }
-  const rows = sheet as unknown as Array<unknown[] | null>;
+  const rows = sheet as Array<unknown[] | null>;
   if (rows.length > maxRows + 1) {
     throw new XlsxTooManyRowsError();
   }

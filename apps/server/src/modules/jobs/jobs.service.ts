@@ -1,10 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { contentDisposition } from '../../lib/http-headers.ts';
 import { findJob, findJobById, type JobRow } from '../../lib/jobs/job-store.ts';
-import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import type { StoredGenerationResult } from '../generation/generation-result.ts';
 
 /** The owner's job; 404 for a missing id and for someone else's. */
@@ -45,19 +44,11 @@ export async function streamJobArtifact(
   if (!artifact) {
     throw notFound(what);
   }
-  try {
-    const { stream, size } = await ctx.storage.openStream(artifact.key);
-    return reply
-      .header('content-type', which === 'zip' ? 'application/zip' : 'application/pdf')
-      .header('content-length', size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(true, artifact.file_name))
-      .send(stream);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      throw notFound(what);
-    }
-    throw error;
-  }
+  return sendStoredFile(ctx, reply, {
+    key: artifact.key,
+    contentType: which === 'zip' ? 'application/zip' : 'application/pdf',
+    filename: artifact.file_name,
+    asAttachment: true,
+    missing: what,
+  });
 }

@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { contentDisposition } from '../../lib/http-headers.ts';
-import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { findFileById, findOwnedFile } from './record-files.repo.ts';
 
 // Only these are shown in the browser; everything else is saved (never rendered on our origin).
@@ -31,19 +30,11 @@ export async function streamRecordFile(
     throw notFound('File');
   }
   const isInline = !forceDownload && INLINE_TYPES.has(row.content_type);
-  try {
-    const { stream, size } = await ctx.storage.openStream(row.file_key);
-    return reply
-      .header('content-type', row.content_type)
-      .header('content-length', size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(!isInline, row.filename))
-      .send(stream);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      throw notFound('File');
-    }
-    throw error;
-  }
+  return sendStoredFile(ctx, reply, {
+    key: row.file_key,
+    contentType: row.content_type,
+    filename: row.filename,
+    asAttachment: !isInline,
+    missing: 'File',
+  });
 }

@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { contentDisposition } from '../../lib/http-headers.ts';
-import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { findTemplate, findTemplateById } from './templates.repo.ts';
 
 /** Sends a template's PDF inline (or as an attachment) to its owner or a signed-URL holder. */
@@ -21,19 +20,11 @@ export async function streamTemplateFile(
   if (!row) {
     throw notFound('Template');
   }
-  try {
-    const { stream, size } = await ctx.storage.openStream(row.file_key);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(asAttachment, `${row.name}.pdf`))
-      .send(stream);
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      throw notFound('PDF file');
-    }
-    throw error;
-  }
+  return sendStoredFile(ctx, reply, {
+    key: row.file_key,
+    contentType: 'application/pdf',
+    filename: `${row.name}.pdf`,
+    asAttachment,
+    missing: 'PDF file',
+  });
 }
