@@ -1,7 +1,6 @@
 import { PUBLIC_LINK_CODES, PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
 import { AppError } from './errors.ts';
-
-type Window = { count: number; resetAt: number };
+import { FixedWindowCounter, minutesUntil } from './fixed-window-counter.ts';
 
 export type PublicRateLimitOptions = {
   windowMs: number;
@@ -20,14 +19,15 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = {
 /**
  * Counts writes through public links per link and per client address in a fixed window, so a
  * leaked link cannot be used to flood a record with uploads or a form with submissions. Every
- * attempt counts, accepted or not. In memory, like the login throttle: one process serves the app.
+ * attempt counts, accepted or not.
  */
 export class PublicRateLimit {
-  private readonly windows = new Map<string, Window>();
+  private readonly counter: FixedWindowCounter;
   private readonly options: PublicRateLimitOptions;
 
   constructor(options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT) {
     this.options = options;
+    this.counter = new FixedWindowCounter(options.windowMs);
   }
 
   /** Counts one write; throws 429 (before counting) when the link or the address is used up. */
@@ -36,45 +36,16 @@ export class PublicRateLimit {
       [`link:${linkKey}`, this.options.maxPerLink],
       [`ip:${ip}`, this.options.maxPerIp],
     ];
-    const blockedUntil = Math.max(...keys.map(([key, max]) => this.blockedUntil(key, max, now)));
+    const blockedUntil = Math.max(
+      ...keys.map(([key, max]) => this.counter.blockedUntil(key, max, now)),
+    );
     if (blockedUntil > now) {
-      const minutes = Math.max(1, Math.ceil((blockedUntil - now) / 60_000));
       throw new AppError(
         429,
-        PUBLIC_LINK_MESSAGES.tooManyRequests(minutes),
+        PUBLIC_LINK_MESSAGES.tooManyRequests(minutesUntil(blockedUntil, now)),
         PUBLIC_LINK_CODES.rateLimited,
       );
     }
-    keys.forEach(([key]) => this.bump(key, now));
-  }
-
-  private blockedUntil(key: string, max: number, now: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      return 0;
-    }
-    return window.count >= max ? window.resetAt : 0;
-  }
-
-  private bump(key: string, now: number): void {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.options.windowMs });
-      this.pruneExpired(now);
-      return;
-    }
-    window.count += 1;
-  }
-
-  // Keeps the map bounded when many links and addresses come and go.
-  private pruneExpired(now: number): void {
-    if (this.windows.size < 10_000) {
-      return;
-    }
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) {
-        this.windows.delete(key);
-      }
-    }
+    keys.forEach(([key]) => this.counter.bump(key, now));
   }
 }
