@@ -4,12 +4,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '8000';
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ['--watch', 'apps/server/src/server.ts'], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: {

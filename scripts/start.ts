@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the web app when no build is present, then runs the server (which applies
  * migrations and serves web + API on one port). With a build in place this starts in about a second.
+ * package.json runs this file with the server's V8 flags (apps/server/src/node-flags.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

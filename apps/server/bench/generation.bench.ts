@@ -9,6 +9,7 @@
 // Corpus from FORMBRIDGE_CORPUS (default ../shared/corpus next to the repo). SQLite. Prints
 // numbers, asserts nothing. pdftk parts are skipped with a message when pdftk is absent.
 import { spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -236,7 +237,9 @@ function runBulkInChild(count: number): {
   seconds: number;
   fields: FieldDataDto;
 } {
-  const child = spawnSync(process.execPath, [import.meta.filename, '--bulk', String(count)], {
+  // The server child runs with the flags `npm start` uses, so its memory is production's.
+  const args = [...SERVER_NODE_FLAGS, import.meta.filename, '--bulk', String(count)];
+  const child = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     maxBuffer: 64 << 20,
   });
