@@ -1,21 +1,49 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { DataLinksPage } from '../features/data-links/components/data-links-page';
-import { FormDetailPage } from '../features/forms/components/form-detail-page';
-import { FormsPage } from '../features/forms/components/forms-page';
-import { MappingPage } from '../features/mapping/components/mapping-page';
-import { PublicDataFormPage } from '../features/public-forms/components/public-data-form-page';
-import { PublicFormPage } from '../features/public-forms/components/public-form-page';
-import { TableDetailPage } from '../features/tables/components/table-detail-page';
-import { TablesPage } from '../features/tables/components/tables-page';
-import { TemplateDetailPage } from '../features/templates/components/template-detail-page';
-import { TemplatesPage } from '../features/templates/components/templates-page';
 import { AppLayout } from './layouts/app-layout';
 import { GuestLayout } from './layouts/guest-layout';
 import { GuestOnly, RequireAuth } from './route-guards';
+
+// Screens load on first visit: the PDF viewer (pdf.js), react-select and the table editors stay
+// out of the bundle that sign-in and the dashboard need.
+const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => load;
+
+const templatesPage = lazyPage(async () => ({
+  Component: (await import('../features/templates/components/templates-page')).TemplatesPage,
+}));
+const templateDetailPage = lazyPage(async () => ({
+  Component: (await import('../features/templates/components/template-detail-page'))
+    .TemplateDetailPage,
+}));
+const tablesPage = lazyPage(async () => ({
+  Component: (await import('../features/tables/components/tables-page')).TablesPage,
+}));
+const tableDetailPage = lazyPage(async () => ({
+  Component: (await import('../features/tables/components/table-detail-page')).TableDetailPage,
+}));
+const mappingPage = lazyPage(async () => ({
+  Component: (await import('../features/mapping/components/mapping-page')).MappingPage,
+}));
+const formsPage = lazyPage(async () => ({
+  Component: (await import('../features/forms/components/forms-page')).FormsPage,
+}));
+const formDetailPage = lazyPage(async () => ({
+  Component: (await import('../features/forms/components/form-detail-page')).FormDetailPage,
+}));
+const dataLinksPage = lazyPage(async () => ({
+  Component: (await import('../features/data-links/components/data-links-page')).DataLinksPage,
+}));
+const publicFormPage = lazyPage(async () => ({
+  Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
+}));
+const publicDataFormPage = lazyPage(async () => ({
+  Component: (await import('../features/public-forms/components/public-data-form-page'))
+    .PublicDataFormPage,
+}));
 
 function SessionRoot() {
   return (
@@ -49,21 +77,21 @@ export const router = createBrowserRouter([
             element: <AppLayout />,
             children: [
               { index: true, element: <DashboardPage /> },
-              { path: '/templates', element: <TemplatesPage /> },
-              { path: '/templates/:id', element: <TemplateDetailPage /> },
-              { path: '/tables', element: <TablesPage /> },
-              { path: '/tables/:id', element: <TableDetailPage /> },
-              { path: '/mapping/:templateId', element: <MappingPage /> },
-              { path: '/forms', element: <FormsPage /> },
-              { path: '/forms/:id', element: <FormDetailPage /> },
-              { path: '/data-links', element: <DataLinksPage /> },
+              { path: '/templates', lazy: templatesPage },
+              { path: '/templates/:id', lazy: templateDetailPage },
+              { path: '/tables', lazy: tablesPage },
+              { path: '/tables/:id', lazy: tableDetailPage },
+              { path: '/mapping/:templateId', lazy: mappingPage },
+              { path: '/forms', lazy: formsPage },
+              { path: '/forms/:id', lazy: formDetailPage },
+              { path: '/data-links', lazy: dataLinksPage },
             ],
           },
         ],
       },
       // Outsiders open these from a link: no sign-in, and a signed-in owner can check them too.
-      { path: '/public-form/:token', element: <PublicFormPage /> },
-      { path: '/public-data-form/:token', element: <PublicDataFormPage /> },
+      { path: '/public-form/:token', lazy: publicFormPage },
+      { path: '/public-data-form/:token', lazy: publicDataFormPage },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
