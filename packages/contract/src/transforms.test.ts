@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeTransform } from './transforms-describe.ts';
 import { applyTransform, type TransformValue } from './transforms-evaluate.ts';
 import { TRANSFORM_LOCALES } from './transforms-locales.ts';
-import { transformSchema, type TransformInput } from './transforms.ts';
+import { transformSchema } from './transforms.ts';
 
 const RECORD: Record<string, TransformValue> = {
   first_name: 'John',
@@ -13,7 +13,8 @@ const RECORD: Record<string, TransformValue> = {
 };
 const context = { lookup: (key: string) => RECORD[key] ?? null };
 
-function run(input: TransformInput, value: TransformValue) {
+// Parsing first checks each input is a transform the API would accept.
+function run(input: unknown, value: TransformValue) {
   return applyTransform(transformSchema.parse(input), value, context);
 }
 
