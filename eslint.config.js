@@ -81,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.config.ts', 'apps/web/pdf-assets.ts'],
+    files: ['**/*.js', '**/*.cjs', '**/*.config.ts', 'apps/web/pdf-assets.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -5,11 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export type DashboardTable = { id: string; name: string; created_at: string; fields: unknown[] };
 export type DashboardForm = { id: string };
 
-/**
- * A list that failed to load counts as empty on the dashboard (spec §2). The dashboard keeps its
- * own cache entries: sharing the lists' keys would hand /templates an "empty" list after a failed
- * dashboard load, shown as "No templates found" instead of the failure.
- */
+/** A list that failed to load counts as empty on the dashboard (spec §2). */
 async function listOrEmpty<T>(path: string): Promise<T[]> {
   try {
     const body = await apiRequest<unknown>(path);
@@ -21,18 +17,15 @@ async function listOrEmpty<T>(path: string): Promise<T[]> {
 
 export function useDashboardLists() {
   const templates = useQuery({
-    queryKey: ['dashboard', 'templates'],
-    staleTime: 0,
+    queryKey: ['templates'],
     queryFn: () => listOrEmpty<TemplateSummary>('/api/v1/pdf-templates/'),
   });
   const tables = useQuery({
-    queryKey: ['dashboard', 'tables'],
-    staleTime: 0,
+    queryKey: ['tables'],
     queryFn: () => listOrEmpty<DashboardTable>('/api/v1/dynamic-tables/'),
   });
   const forms = useQuery({
-    queryKey: ['dashboard', 'completed-forms'],
-    staleTime: 0,
+    queryKey: ['completed-forms', 'dashboard'],
     queryFn: () => listOrEmpty<DashboardForm>('/api/v1/completed-forms/'),
   });
   return {

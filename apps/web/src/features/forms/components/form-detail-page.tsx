@@ -3,8 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { describeError, isNotFoundError } from '../../../lib/describe-error';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCompletedForm, useDeleteForm } from '../api/forms-api';
@@ -31,26 +30,20 @@ export function FormDetailPage() {
   const { copyLink, isCreating } = usePublicLink();
   const [isEmailOpen, setIsEmailOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const isNotFound = isNotFoundError(form.error);
+  const isNotFound = form.error instanceof ApiError && form.error.status === 404;
 
   useEffect(() => {
     if (form.isError && !isNotFound) {
-      notify.error(describeError(form.error, 'Failed to load form data'));
+      notify.error(
+        form.error instanceof ApiError && form.error.detail
+          ? form.error.detail
+          : 'Failed to load form data',
+      );
     }
   }, [form.isError, form.error, isNotFound]);
 
   if (form.isPending) {
     return <Spinner />;
-  }
-  if (!form.data && !isNotFound) {
-    return (
-      <LoadFailed
-        what="this form"
-        reason={describeError(form.error, 'Failed to load form data')}
-        onRetry={() => void form.refetch()}
-        isRetrying={form.isFetching}
-      />
-    );
   }
   if (!form.data) {
     return (

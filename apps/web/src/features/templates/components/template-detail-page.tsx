@@ -4,8 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { describeError, isNotFoundError } from '../../../lib/describe-error';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useRemoveTemplateMapping, useTemplateMappingList } from '../api/template-mappings-api';
@@ -25,7 +24,7 @@ export function TemplateDetailPage() {
     () => new Map((mappings.data ?? []).map((mapping) => [mapping.field_name, mapping])),
     [mappings.data],
   );
-  const isNotFound = isNotFoundError(template.error);
+  const isNotFound = template.error instanceof ApiError && template.error.status === 404;
 
   useEffect(() => {
     if (template.isError && !isNotFound) {
@@ -35,16 +34,6 @@ export function TemplateDetailPage() {
 
   if (template.isPending) {
     return <Spinner />;
-  }
-  if (!template.data && !isNotFound) {
-    return (
-      <LoadFailed
-        what="this template"
-        reason={describeError(template.error, 'Failed to load template data')}
-        onRetry={() => void template.refetch()}
-        isRetrying={template.isFetching}
-      />
-    );
   }
   if (!template.data) {
     return (
