@@ -4,6 +4,7 @@ import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
 import { flattenForm } from './fill-flatten.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
+import { isOutsideVisiblePage, OUTSIDE_PAGE_PROBLEM } from './fill-visibility.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { FieldFillReport, FillOptions, FillResult, FillValue } from './fill-types.ts';
 import { DocumentFonts } from './fonts-document.ts';
@@ -196,6 +197,13 @@ export async function fillForm(
     );
     if (onNoPage && first?.written !== null && first?.written !== undefined) {
       problems.push('the field has no widget on any page, so the value is stored but not visible');
+    } else if (
+      first?.written !== null &&
+      first?.written !== undefined &&
+      first.written !== '' &&
+      fields.every((field) => isOutsideVisiblePage(ctx.context, field))
+    ) {
+      problems.push(OUTSIDE_PAGE_PROBLEM);
     }
     reports.push({
       field: name,
