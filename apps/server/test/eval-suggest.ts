@@ -1,284 +1,72 @@
-// Measured evaluation of the mapping suggestion engine on real forms.
-//
-// Each file in test/fixtures/mapping-labels names a corpus PDF, a table schema a user of that form
-// would plausibly have (with linked tables and combination rules), and — written by hand from the
-// printed form — the right mapping key for every field of the form, or "none". This script runs
-// field detection and the engine on each form and reports precision (correct suggestions /
-// suggestions made) and recall (correct suggestions / fields labelled with a key), per form and
-// overall, with every wrong pair.
+// Command line of the mapping-suggestion evaluation (eval-suggest-core.ts, eval-suggest-loso.ts).
 //
 //   node apps/server/test/eval-suggest.ts            (corpus from $FORMBRIDGE_CORPUS or ../shared/corpus)
 //   node apps/server/test/eval-suggest.ts --misses   (also list labelled fields left without a suggestion)
 //   node apps/server/test/eval-suggest.ts --sweep    (precision and recall at other thresholds)
-//   node apps/server/test/eval-suggest.ts --threshold=0.55   (run at another threshold)
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+//   node apps/server/test/eval-suggest.ts --threshold=0.55   (run at another raw threshold)
+//   node apps/server/test/eval-suggest.ts --loso     (leave-one-source-out figures and calibration)
+//   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { CombinationRule, Field, FieldType } from '@formbridge/contract/tables';
-import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
-import { detectFields } from '../src/pdf/detect-fields.ts';
-import {
-  DEFAULT_SUGGEST_THRESHOLD,
-  suggestFieldMappings,
-} from '../src/suggest/suggest-field-mappings.ts';
-import type { SuggestTable } from '../src/suggest/suggest-types.ts';
+import { DEFAULT_SUGGEST_THRESHOLD } from '../src/suggest/suggest-field-mappings.ts';
 import { corpusDir, REPO_ROOT } from './corpus.ts';
+import {
+  detectLabelledForms,
+  evaluateSuggestions,
+  formatReport,
+  formatSweep,
+} from './eval-suggest-core.ts';
+import {
+  evaluateLoso,
+  fitShippedCalibration,
+  formatCalibration,
+  formatLoso,
+  sourceOfPdf,
+} from './eval-suggest-loso.ts';
 
-export const LABELS_DIR = join(REPO_ROOT, 'apps/server/test/fixtures/mapping-labels');
-export const NONE = 'none';
+const CALIBRATION_FILE = join(REPO_ROOT, 'apps/server/src/suggest/calibration-data.ts');
+const args = process.argv.slice(2);
+const pdfDir = join(corpusDir(), 'pdf');
 
-type LabelField = { name: string; type: FieldType; label?: string; linked_table_id?: string };
-type LabelRule = { name: string; source_fields: string[]; separator: string; label?: string };
-type LabelTable = { name: string; fields: LabelField[]; combination_rules: LabelRule[] };
-export type LabelFile = {
-  pdf: string;
-  /** `tuning`: the engine was tuned while looking at these; `holdout`: labelled and never tuned on. */
-  set: 'tuning' | 'holdout';
-  description: string;
-  table: LabelTable;
-  linked_tables: { link_field: string; table: LabelTable }[];
-  labels: Record<string, string>;
-  notes?: Record<string, string>;
-};
-
-export type WrongPair = { field: string; suggested: string; expected: string; score: number };
-export type FormResult = {
-  form: string;
-  set: LabelFile['set'];
-  fields: number;
-  labelled: number;
-  suggested: number;
-  correct: number;
-  wrong: WrongPair[];
-  missed: { field: string; expected: string }[];
-  /** Label file and detection disagree on the field list: the labels need updating. */
-  problems: string[];
-  engineMs: number;
-  /** Every suggestion's score and whether it was right, for threshold sweeps. */
-  scores: ScoredOutcome[];
-};
-export type ScoredOutcome = { score: number; isCorrect: boolean };
-export type Totals = { labelled: number; suggested: number; correct: number };
-export type EvalResult = { forms: FormResult[]; totals: Totals; missingCorpus: string | null };
-
-/** Sums over some forms. */
-export function totalsOf(forms: readonly FormResult[]): Totals {
-  return forms.reduce<Totals>(
-    (sum, f) => ({
-      labelled: sum.labelled + f.labelled,
-      suggested: sum.suggested + f.suggested,
-      correct: sum.correct + f.correct,
-    }),
-    { labelled: 0, suggested: 0, correct: 0 },
+if (!existsSync(pdfDir)) {
+  console.log(`PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS)`);
+} else if (args.includes('--loso')) {
+  const forms = await detectLabelledForms(pdfDir);
+  console.log(formatLoso(evaluateLoso(forms, sourceOfPdf())));
+} else if (args.includes('--fit-calibration')) {
+  const forms = await detectLabelledForms(pdfDir);
+  const points = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
+  const body = points.map((p) => `  { raw: ${p.raw}, accuracy: ${p.accuracy} },`).join('\n');
+  writeFileSync(
+    CALIBRATION_FILE,
+    [
+      '// The confidence map fitted on the labelled evaluation set (see calibration.ts). Written by',
+      '// `node apps/server/test/eval-suggest.ts --fit-calibration`; do not edit by hand.',
+      "import type { CalibrationPoint } from './calibration.ts';",
+      '',
+      `export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [\n${body}\n];`,
+      '',
+    ].join('\n'),
   );
-}
-
-function toTable(table: LabelTable): SuggestTable {
-  const fields: Field[] = table.fields.map((field) => ({
-    name: field.name,
-    label: field.label ?? field.name,
-    type: field.type,
-    required: false,
-    ...(field.linked_table_id ? { linked_table_id: field.linked_table_id } : {}),
-  }));
-  const rules: CombinationRule[] = table.combination_rules.map((rule) => ({
-    name: rule.name,
-    label: rule.label ?? rule.name,
-    source_fields: rule.source_fields,
-    separator: rule.separator,
-  }));
-  return { name: table.name, fields, combination_rules: rules };
-}
-
-/** Every label file, in file-name order. */
-export function loadLabelFiles(): { form: string; labels: LabelFile }[] {
-  return readdirSync(LABELS_DIR)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => ({
-      form: file.replace(/\.json$/, ''),
-      labels: JSON.parse(readFileSync(join(LABELS_DIR, file), 'utf8')) as LabelFile,
-    }));
-}
-
-async function evaluateForm(
-  form: string,
-  file: LabelFile,
-  pdfDir: string,
-  threshold: number,
-): Promise<FormResult> {
-  const bytes = new Uint8Array(readFileSync(join(pdfDir, file.pdf)));
-  const detected = await detectFields(bytes);
-  const names = Object.keys(detected.fields);
-  const problems = [
-    ...names.filter((name) => !(name in file.labels)).map((name) => `unlabelled field ${name}`),
-    ...Object.keys(file.labels)
-      .filter((name) => !(name in detected.fields))
-      .map((name) => `label for a field the form does not have: ${name}`),
-  ];
-  const started = performance.now();
-  const suggestions = suggestFieldMappings(
-    {
-      fields: detected.fields,
-      mappedFieldNames: new Set(),
-      table: toTable(file.table),
-      linkedTables: file.linked_tables.map((linked) => ({
-        linkField: linked.link_field,
-        table: toTable(linked.table),
-      })),
-      universalFields: UNIVERSAL_FIELDS,
-    },
-    { threshold },
-  );
-  const engineMs = performance.now() - started;
-  const expected = (name: string) => file.labels[name] ?? NONE;
-  const wrong: WrongPair[] = [];
-  const scores: ScoredOutcome[] = [];
-  let correct = 0;
-  const suggestedFor = new Set<string>();
-  for (const suggestion of suggestions) {
-    suggestedFor.add(suggestion.field_name);
-    const isCorrect = suggestion.suggested_field_key === expected(suggestion.field_name);
-    scores.push({ score: suggestion.confidence_score, isCorrect });
-    if (isCorrect) {
-      correct++;
-    } else {
-      wrong.push({
-        field: suggestion.field_name,
-        suggested: suggestion.suggested_field_key,
-        expected: expected(suggestion.field_name),
-        score: suggestion.confidence_score,
-      });
-    }
-  }
-  const labelledNames = names.filter((name) => expected(name) !== NONE);
-  const missed = labelledNames
-    .filter((name) => !suggestedFor.has(name))
-    .map((name) => ({ field: name, expected: expected(name) }));
-  return {
-    form,
-    set: file.set,
-    fields: names.length,
-    labelled: labelledNames.length,
-    suggested: suggestions.length,
-    correct,
-    wrong,
-    missed,
-    problems,
-    engineMs,
-    scores,
-  };
-}
-
-/** Runs detection and the engine on every labelled form; `missingCorpus` says why none ran. */
-export async function evaluateSuggestions(
-  pdfDir = join(corpusDir(), 'pdf'),
-  threshold = DEFAULT_SUGGEST_THRESHOLD,
-): Promise<EvalResult> {
-  if (!existsSync(pdfDir)) {
-    return {
-      forms: [],
-      totals: { labelled: 0, suggested: 0, correct: 0 },
-      missingCorpus: `PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS)`,
-    };
-  }
-  const forms: FormResult[] = [];
-  for (const { form, labels } of loadLabelFiles()) {
-    forms.push(await evaluateForm(form, labels, pdfDir, threshold));
-  }
-  return { forms, totals: totalsOf(forms), missingCorpus: null };
-}
-
-/** Precision: correct / suggested (1 when nothing was suggested: no wrong suggestion was made). */
-export function precisionOf(t: Totals): number {
-  return t.suggested === 0 ? 1 : t.correct / t.suggested;
-}
-
-/** Recall: correct / labelled (1 when nothing was labelled: nothing was there to find). */
-export function recallOf(t: Totals): number {
-  return t.labelled === 0 ? 1 : t.correct / t.labelled;
-}
-
-const pct = (value: number) => value.toFixed(2);
-
-/** The report the script prints: a table per form, overall figures, wrong pairs, problems. */
-export function formatReport(result: EvalResult, showMisses: boolean): string {
-  if (result.missingCorpus) {
-    return result.missingCorpus;
-  }
-  const row = (name: string, fields: string, t: Totals) =>
-    `${name.padEnd(34)} ${fields.padStart(6)} ${String(t.labelled).padStart(8)} ` +
-    `${String(t.suggested).padStart(9)} ${String(t.correct).padStart(7)}  ` +
-    `${pct(precisionOf(t))}  ${pct(recallOf(t))}`;
-  const lines = [
-    'form                               fields labelled suggested correct  prec  recall',
-  ];
-  for (const set of ['tuning', 'holdout'] as const) {
-    const forms = result.forms.filter((f) => f.set === set);
-    for (const f of forms) {
-      lines.push(`${row(f.form, String(f.fields), f)}  ${f.engineMs.toFixed(1).padStart(5)} ms`);
-    }
-    lines.push(row(`(${set} set)`, '', totalsOf(forms)), '');
-  }
-  lines.push(row('OVERALL', '', result.totals));
-  for (const f of result.forms) {
-    for (const problem of f.problems) {
-      lines.push(`PROBLEM ${f.form}: ${problem}`);
-    }
-  }
-  lines.push('', 'Wrong pairs (field → suggested, expected):');
-  for (const f of result.forms) {
-    for (const w of f.wrong) {
-      lines.push(`  ${f.form}: ${w.field} → ${w.suggested} (${w.score}), expected ${w.expected}`);
-    }
-  }
-  if (showMisses) {
-    lines.push('', 'Missed (labelled, nothing suggested):');
-    for (const f of result.forms) {
-      for (const m of f.missed) {
-        lines.push(`  ${f.form}: ${m.field}, expected ${m.expected}`);
-      }
-    }
-  }
-  const engineMs = result.forms.reduce((sum, f) => sum + f.engineMs, 0);
-  lines.push('', `engine time, all forms: ${engineMs.toFixed(1)} ms`);
-  return lines.join('\n');
-}
-
-/**
- * Precision and recall had the threshold been higher: suggestions are assigned best score first,
- * so raising the threshold only drops the lowest of them (up to the odd repeat or reassignment).
- */
-export function formatSweep(result: EvalResult, from: number): string {
-  const outcomes = result.forms.flatMap((f) => f.scores);
-  const lines = ['threshold  suggested correct  prec  recall'];
-  for (let t = from; t <= 0.9 + 1e-9; t += 0.02) {
-    const kept = outcomes.filter((o) => o.score >= t - 1e-9);
-    const totals = {
-      labelled: result.totals.labelled,
-      suggested: kept.length,
-      correct: kept.filter((o) => o.isCorrect).length,
-    };
-    lines.push(
-      `${t.toFixed(2).padStart(9)}  ${String(totals.suggested).padStart(9)} ` +
-        `${String(totals.correct).padStart(7)}  ${pct(precisionOf(totals))}  ${pct(recallOf(totals))}`,
-    );
-  }
-  return lines.join('\n');
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const isSweep = process.argv.includes('--sweep');
+  console.log(`${points.length} knots written to ${CALIBRATION_FILE}`);
+} else {
+  const isSweep = args.includes('--sweep');
   const sweepFrom = 0.4;
-  const thresholdArg = process.argv.find((arg) => arg.startsWith('--threshold='));
+  const thresholdArg = args.find((arg) => arg.startsWith('--threshold='));
   const threshold = isSweep ? sweepFrom : Number(thresholdArg?.split('=')[1] ?? NaN);
   const result = await evaluateSuggestions(
-    undefined,
+    pdfDir,
     Number.isFinite(threshold) ? threshold : undefined,
   );
   console.log(
-    isSweep
-      ? formatSweep(result, sweepFrom)
-      : formatReport(result, process.argv.includes('--misses')),
+    isSweep ? formatSweep(result, sweepFrom) : formatReport(result, args.includes('--misses')),
   );
+  if (!isSweep) {
+    const outcomes = result.forms.flatMap((f) =>
+      f.scores.map((s) => ({ confidence: s.score, isCorrect: s.isCorrect })),
+    );
+    console.log(
+      `\nCalibration of the shown confidence (all forms):\n${formatCalibration(outcomes)}`,
+    );
+  }
 }

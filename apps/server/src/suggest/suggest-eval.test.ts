@@ -11,7 +11,7 @@ import {
   precisionOf,
   recallOf,
   totalsOf,
-} from '../../test/eval-suggest.ts';
+} from '../../test/eval-suggest-core.ts';
 
 const MIN_PRECISION = 0.9;
 // Floors at the figures measured when the set grew to 42 forms (docs/benchmarks.md): the engine

@@ -8,6 +8,8 @@
 import { countFieldsPerParent, markRows } from './field-name.ts';
 import { buildFieldProfile } from './field-profile.ts';
 import { assignTargets } from './assign.ts';
+import { calibrate } from './calibration.ts';
+import { SUGGEST_CALIBRATION } from './calibration-data.ts';
 import { scorePair } from './score.ts';
 import type {
   FieldProfile,
@@ -80,9 +82,10 @@ export function suggestFieldMappings(
   options: SuggestOptions = {},
 ): Suggestion[] {
   const threshold = options.threshold ?? DEFAULT_SUGGEST_THRESHOLD;
+  const calibration = options.calibration ?? SUGGEST_CALIBRATION;
   return assignTargets(scorePairs(input, threshold), threshold).map((pair) => ({
     field_name: pair.field.name,
     suggested_field_key: pair.target.key,
-    confidence_score: roundScore(pair.score),
+    confidence_score: roundScore(calibrate(pair.score, calibration)),
   }));
 }

@@ -3,6 +3,7 @@
 import type { Suggestion, UniversalField } from '@formbridge/contract/mappings';
 import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
+import type { CalibrationPoint } from './calibration.ts';
 import type { Term } from './lexicon.ts';
 
 export type { Suggestion };
@@ -29,8 +30,10 @@ export type SuggestInput = {
 
 /** Tuning knobs; the defaults are what the evaluation measured (docs in suggest-field-mappings). */
 export type SuggestOptions = {
-  /** Suggestions scoring below this are not made. */
+  /** Suggestions whose raw score is below this are not made. */
   threshold?: number;
+  /** Raw score → shown confidence; defaults to the map fitted on the evaluation set, `[]` = raw. */
+  calibration?: readonly CalibrationPoint[];
 };
 
 /** Something a PDF field can be mapped to, with the words that describe it. */
