@@ -28,4 +28,6 @@ if (stamp?.sourceHash !== sourceHash) {
   }
 }
 
-await import('../apps/server/src/server.ts');
+// The server runs as a supervised child process: restarted with back-off if it ever dies.
+const { superviseServer } = await import('../apps/server/src/supervisor.ts');
+process.exitCode = await superviseServer();

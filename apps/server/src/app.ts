@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerRequestScope } from './lib/process-guards.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => generation.close());
   await generation.start();
 
+  registerRequestScope(app);
   registerErrorHandling(app);
   await app.register(formbody);
   await app.register(multipart, {

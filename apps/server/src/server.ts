@@ -1,10 +1,13 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { installProcessGuards } from './lib/process-guards.ts';
+import { CONFIG_ERROR_EXIT_CODE } from './supervisor.ts';
 
 /** Entry point: read the environment, migrate, listen, and close cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app } = await buildApp(config);
+  installProcessGuards(app.log);
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) {
@@ -27,5 +30,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? CONFIG_ERROR_EXIT_CODE : 1);
 });

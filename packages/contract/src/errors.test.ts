@@ -13,12 +13,26 @@ describe('formatErrorDetail', () => {
         { loc: ['body', 'fields', 0, 'name'], msg: 'Too long', type: 'too_big' },
       ],
     };
-    expect(formatErrorDetail(body)).toBe('name: Field required; fields.0.name: Too long');
+    expect(formatErrorDetail(body)).toBe('Name: Field required; Field 1 name: Too long');
   });
 
-  it('shows a plain text body as is and gives null for anything else', () => {
-    expect(formatErrorDetail('Bad Gateway')).toBe('Bad Gateway');
-    expect(formatErrorDetail('')).toBeNull();
+  it('names positions in words, never as internal paths', () => {
+    const body = {
+      detail: [
+        { loc: ['query', 'email_recipients', 0], msg: "'x' is not valid", type: 'email' },
+        { loc: ['body', 'recipients', -1], msg: "'also' is not valid", type: 'email' },
+        { loc: ['body', 'data', 'firstName'], msg: 'Required', type: 'missing' },
+        { loc: ['body'], msg: 'Invalid JSON', type: 'json' },
+      ],
+    };
+    expect(formatErrorDetail(body)).toBe(
+      "Email recipient 1: 'x' is not valid; Recipient: 'also' is not valid; First name: Required; Invalid JSON",
+    );
+  });
+
+  it('gives null for anything that is not the API error shape', () => {
+    expect(formatErrorDetail('Bad Gateway')).toBeNull();
+    expect(formatErrorDetail({ detail: '' })).toBeNull();
     expect(formatErrorDetail({ message: 'x' })).toBeNull();
     expect(formatErrorDetail(null)).toBeNull();
   });

@@ -15,26 +15,72 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+// Parts of a location that name where the value travelled, not what the user typed.
+const TRANSPORT_PARTS = new Set(['body', 'query', 'querystring', 'path', 'params', 'headers']);
+const CONTAINER_PARTS = new Set(['data', 'form_data', 'values']);
+
+function singular(word: string): string {
+  if (word.endsWith('ies')) {
+    return `${word.slice(0, -3)}y`;
+  }
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
 /**
- * Turns an error body into one line for a banner or toast: a string detail as is, a list as
- * 'location: message' entries joined by '; ' (spec §8 Templates).
+ * A validation location in words: `['body', 'email_recipients', 0]` → 'Email recipient 1',
+ * `['body', 'fields', 2, 'name']` → 'Field 3 name'. Empty when the location names nothing a user
+ * typed.
+ */
+export function describeLocation(loc: ValidationIssue['loc']): string {
+  const words: string[] = [];
+  for (const part of loc) {
+    const text = String(part);
+    if (TRANSPORT_PARTS.has(text) || (words.length === 0 && CONTAINER_PARTS.has(text))) {
+      continue;
+    }
+    if (/^-?\d+$/.test(text)) {
+      const last = words.pop();
+      if (last !== undefined) {
+        words.push(singular(last));
+      }
+      if (Number(text) >= 0) {
+        words.push(String(Number(text) + 1));
+      }
+      continue;
+    }
+    const word = text
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/[_\-.]+/g, ' ')
+      .trim()
+      .toLowerCase();
+    if (word !== '') {
+      words.push(word);
+    }
+  }
+  const phrase = words.join(' ');
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
+/** One issue as a sentence: 'Email recipient 1: 'x' is not a valid email address'. */
+export function describeIssue(issue: ValidationIssue): string {
+  const where = describeLocation(issue.loc);
+  return where ? `${where}: ${issue.msg}` : issue.msg;
+}
+
+/**
+ * Turns a JSON error body into one line for a banner or toast: a string detail as is, a list as
+ * 'location: message' entries joined by '; ' (spec §8 Templates) with the location in words.
+ * Null when the body is not the API's error shape; plain-text and HTML bodies are the caller's
+ * decision (see the web app's describeError).
  */
 export function formatErrorDetail(body: unknown): string | null {
-  if (typeof body === 'string') {
-    return body.trim() === '' ? null : body;
-  }
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) {
     return null;
   }
   const { detail } = parsed.data;
   if (typeof detail === 'string') {
-    return detail;
+    return detail.trim() === '' ? null : detail;
   }
-  return detail
-    .map((issue) => {
-      const where = issue.loc.filter((part) => part !== 'body').join('.');
-      return where ? `${where}: ${issue.msg}` : issue.msg;
-    })
-    .join('; ');
+  return detail.length === 0 ? null : detail.map(describeIssue).join('; ');
 }

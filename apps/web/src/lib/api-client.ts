@@ -2,11 +2,18 @@ import { API_TIMEOUT_MS } from '@formbridge/contract/limits';
 import { formatErrorDetail } from '@formbridge/contract/errors';
 import { clearToken, readToken } from './session';
 
+/** What a request that never reached the server says (no status, no body). */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection.';
+export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+
 /** An HTTP failure with the server's message when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  /** The server's detail as one line, or null when it sent none. */
+  /**
+   * The server's JSON detail as one line (lists in words), or null when it sent none. Plain-text
+   * and HTML bodies are never here: use describeError to choose what a user reads.
+   */
   readonly detail: string | null;
 
   constructor(status: number, body: unknown, fallback: string) {
@@ -63,9 +70,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new ApiError(0, null, 'The server took too long to answer. Please try again.');
+      throw new ApiError(0, null, TIMEOUT_MESSAGE);
     }
-    throw new ApiError(0, null, 'Network error. Please check your connection.');
+    if (options.signal?.aborted) {
+      throw error;
+    }
+    throw new ApiError(0, null, NETWORK_ERROR_MESSAGE);
   }
   const parsed = await readBody(response);
   if (response.status === 401 && !options.isAuthAttempt) {

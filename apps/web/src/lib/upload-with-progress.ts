@@ -1,4 +1,4 @@
-import { ApiError, endSession } from './api-client';
+import { ApiError, endSession, NETWORK_ERROR_MESSAGE } from './api-client';
 import { readToken } from './session';
 
 /**
@@ -23,8 +23,7 @@ export function uploadWithProgress<T>(
         onProgress(Math.round((event.loaded / event.total) * 100));
       }
     };
-    request.onerror = () =>
-      reject(new ApiError(0, null, 'Network error. Please check your connection.'));
+    request.onerror = () => reject(new ApiError(0, null, NETWORK_ERROR_MESSAGE));
     request.onload = () => {
       let body: unknown = request.responseText;
       try {

@@ -29,7 +29,7 @@ export function checkRecipients(recipients: readonly string[], loc: ValidationIs
   if (invalid.length > 0) {
     throw validationError(
       invalid.map((address) => ({
-        loc: [...loc, recipients.indexOf(address)],
+        loc: [...loc, positionOf(recipients, address)],
         msg: GENERATION_MESSAGES.invalidRecipient(address),
         type: 'value_error.email',
       })),
@@ -39,6 +39,17 @@ export function checkRecipients(recipients: readonly string[], loc: ValidationIs
     throw validationError([{ loc, msg: GENERATION_MESSAGES.tooManyRecipients }]);
   }
   return valid;
+}
+
+// The entry the address came from: one entry may hold several addresses ('a@x.org, b@y.org').
+function positionOf(recipients: readonly string[], address: string): number {
+  const index = recipients.findIndex((entry) =>
+    entry
+      .split(/[,;\s]+/)
+      .map((part) => part.trim())
+      .includes(address),
+  );
+  return Math.max(index, 0);
 }
 
 function compose(forms: readonly EmailedForm[], senderEmail: string) {

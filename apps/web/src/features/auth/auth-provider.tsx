@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, setUnauthorizedHandler } from '../../lib/api-client';
+import { setUnauthorizedHandler } from '../../lib/api-client';
+import { describeError } from '../../lib/describe-error';
 import { clearToken, decodeToken, isTokenExpired, readToken, storeToken } from '../../lib/session';
 import { authToast } from '../../lib/toast';
 import { getMe, loginRequest, signupRequest } from './api/auth-api';
@@ -94,12 +95,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       return { ok: true };
     } catch (caught) {
-      const message =
-        caught instanceof ApiError
-          ? (caught.detail ?? 'Login failed. Please check your credentials.')
-          : caught instanceof Error
-            ? caught.message
-            : 'Login failed. Please check your credentials.';
+      // A network failure says so; only an answer from the server is about the credentials.
+      const message = describeError(caught, 'Login failed. Please check your credentials.', {
+        allowErrorMessage: true,
+      });
       setError(message);
       authToast.error(message);
       return { ok: false, message };
@@ -116,12 +115,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       authToast.success('Registration successful! Please login.');
       return { ok: true };
     } catch (caught) {
-      const message =
-        caught instanceof ApiError
-          ? (caught.detail ?? 'Registration failed. Please try again.')
-          : caught instanceof Error
-            ? caught.message
-            : 'Registration failed. Please try again.';
+      const message = describeError(caught, 'Registration failed. Please try again.', {
+        allowErrorMessage: true,
+      });
       setError(message);
       authToast.error(message);
       return { ok: false, message };

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useCreateDataLink, useLinkRecords, useLinkTables } from '../api/data-links-api';
 
@@ -55,11 +55,7 @@ export function DataLinkCreateDialog({ onClose }: { onClose: () => void }) {
       }
       onClose();
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.detail
-          ? caught.detail
-          : 'Failed to create data collection link',
-      );
+      setError(describeError(caught, 'Failed to create data collection link'));
       notify.error('Failed to create data collection link');
     }
   };

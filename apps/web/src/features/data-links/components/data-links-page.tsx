@@ -4,8 +4,10 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useDataLinks, useDeleteDataLink, useUpdateDataLink } from '../api/data-links-api';
 import { DataLinkCreateDialog } from './data-link-create-dialog';
@@ -93,6 +95,13 @@ export function DataLinksPage() {
       </div>
       {links.isPending ? (
         <Spinner />
+      ) : links.isError ? (
+        <LoadFailed
+          what="your data collection links"
+          reason={describeError(links.error, 'Failed to load public data links')}
+          onRetry={() => void links.refetch()}
+          isRetrying={links.isFetching}
+        />
       ) : list.length === 0 ? (
         <EmptyState
           title="No data collection links"

@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useCompletedForm, useDeleteForm } from '../api/forms-api';
@@ -30,20 +31,26 @@ export function FormDetailPage() {
   const { copyLink, isCreating } = usePublicLink();
   const [isEmailOpen, setIsEmailOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const isNotFound = form.error instanceof ApiError && form.error.status === 404;
+  const isNotFound = isNotFoundError(form.error);
 
   useEffect(() => {
     if (form.isError && !isNotFound) {
-      notify.error(
-        form.error instanceof ApiError && form.error.detail
-          ? form.error.detail
-          : 'Failed to load form data',
-      );
+      notify.error(describeError(form.error, 'Failed to load form data'));
     }
   }, [form.isError, form.error, isNotFound]);
 
   if (form.isPending) {
     return <Spinner />;
+  }
+  if (!form.data && !isNotFound) {
+    return (
+      <LoadFailed
+        what="this form"
+        reason={describeError(form.error, 'Failed to load form data')}
+        onRetry={() => void form.refetch()}
+        isRetrying={form.isFetching}
+      />
+    );
   }
   if (!form.data) {
     return (

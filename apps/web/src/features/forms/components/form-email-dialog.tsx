@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { splitRecipients, useEmailForm } from '../api/forms-api';
 
@@ -33,9 +33,7 @@ export function FormEmailDialog({ formId, onClose }: { formId: string; onClose: 
       onClose();
     } catch (caught) {
       notify.error('Failed to send email');
-      setError(
-        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to send email',
-      );
+      setError(describeError(caught, 'Failed to send email'));
     }
   };
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import {
   splitRecipients,
@@ -73,9 +73,7 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
       }
       onClose();
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to generate form',
-      );
+      setError(describeError(caught, 'Failed to generate form'));
     }
   };
 

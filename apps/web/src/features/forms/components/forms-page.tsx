@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useCompletedForms, useDeleteForm } from '../api/forms-api';
 import { FormCard } from './form-card';
@@ -50,6 +52,13 @@ export function FormsPage() {
         </h2>
         {forms.isPending ? (
           <Spinner />
+        ) : forms.isError ? (
+          <LoadFailed
+            what="your completed forms"
+            reason={describeError(forms.error, 'Failed to load forms data')}
+            onRetry={() => void forms.refetch()}
+            isRetrying={forms.isFetching}
+          />
         ) : list.length === 0 ? (
           <EmptyState
             title="No completed forms found"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { useMappingState } from '../hooks/use-mapping-state';
 import { MappingTableView } from './mapping-table-view';
 import { MappingToolbar } from './mapping-toolbar';
@@ -18,14 +19,20 @@ export function MappingPage() {
   if (state.template.isPending) {
     return <Spinner />;
   }
+  if (!template && !isNotFoundError(state.template.error)) {
+    return (
+      <LoadFailed
+        what="the mapping"
+        reason={describeError(state.template.error, 'Failed to load mapping data')}
+        onRetry={() => void state.template.refetch()}
+        isRetrying={state.template.isFetching}
+      />
+    );
+  }
   if (!template) {
-    const isNotFound =
-      state.template.error instanceof ApiError && state.template.error.status === 404;
     return (
       <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold text-slate-900">
-          {isNotFound ? 'Template not found' : 'Failed to load mapping data'}
-        </h1>
+        <h1 className="text-xl font-semibold text-slate-900">Template not found</h1>
         <Link
           to="/templates"
           className="mt-4 inline-block font-medium text-indigo-600 hover:text-indigo-500"

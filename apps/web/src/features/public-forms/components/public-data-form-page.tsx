@@ -8,6 +8,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import {
@@ -33,10 +34,7 @@ export function PublicDataFormPage() {
   const [upload, setUpload] = useState<Upload | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const loadError =
-    form.error instanceof ApiError
-      ? (form.error.detail ?? 'Failed to load form')
-      : 'Failed to load form';
+  const loadError = describeError(form.error, 'Failed to load form');
 
   useEffect(() => {
     if (form.isError) {
@@ -79,9 +77,7 @@ export function PublicDataFormPage() {
       setErrors(({ [field.id]: _removed, ...rest }) => rest);
       notify.success('File uploaded successfully');
     } catch (caught) {
-      notify.error(
-        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to upload file',
-      );
+      notify.error(describeError(caught, 'Failed to upload file'));
     } finally {
       setUpload(null);
     }
@@ -96,9 +92,7 @@ export function PublicDataFormPage() {
       }));
       notify.success('File removed');
     } catch (caught) {
-      notify.error(
-        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to remove file',
-      );
+      notify.error(describeError(caught, 'Failed to remove file'));
     }
   };
 
@@ -126,9 +120,9 @@ export function PublicDataFormPage() {
     } catch (caught) {
       setErrors(caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {});
       notify.error(
-        caught instanceof ApiError && caught.status !== 422 && caught.detail
-          ? caught.detail
-          : 'Failed to submit form',
+        caught instanceof ApiError && caught.status === 422
+          ? 'Failed to submit form'
+          : describeError(caught, 'Failed to submit form'),
       );
     }
   };

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { getDefaultZoom } from '../../../lib/device';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { fieldErrorsFromBody, usePublicForm, useSubmitPublicForm } from '../api/public-forms-api';
 import { PublicFieldInput } from './public-field-input';
@@ -74,9 +75,9 @@ export function PublicFormPage() {
     } catch (caught) {
       setErrors(caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {});
       notify.error(
-        caught instanceof ApiError && caught.status !== 422 && caught.detail
-          ? caught.detail
-          : 'Failed to submit form',
+        caught instanceof ApiError && caught.status === 422
+          ? 'Failed to submit form'
+          : describeError(caught, 'Failed to submit form'),
       );
     }
   };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatErrorDetail } from '@formbridge/contract/errors';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { tableRecordsKey } from './tables-api';
 import type { RecordFileDto } from './records-api';
@@ -53,5 +53,5 @@ export function useDeleteRecordFile(tableId: string) {
 
 /** The server's reason for a failed file call, else the spec's fallback. */
 export function describeFileError(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? (formatErrorDetail(error.body) ?? fallback) : fallback;
+  return describeError(error, fallback);
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { startBulkJob, startMultiTemplateJob } from '../api/generation-api';
 import { useJobProgress } from '../hooks/use-job-progress';
@@ -94,9 +94,7 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
       setJob(started.job);
     } catch (caught) {
       notify.error('Failed to generate forms');
-      setError(
-        caught instanceof ApiError && caught.detail ? caught.detail : 'Failed to generate forms',
-      );
+      setError(describeError(caught, 'Failed to generate forms'));
     } finally {
       setIsStarting(false);
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
 import { downloadTableCsv } from '../api/import-export-api';
@@ -11,10 +12,12 @@ type Props = Omit<RecordsTableProps, 'records'> & {
   records: RecordsTableProps['records'] | undefined;
   onAdd: () => void;
   onImport: () => void;
+  /** The records could not be loaded: say so instead of "No records found". */
+  loadError?: { reason: string; retry: () => void } | null;
 };
 
 /** Records with their toolbar: add, CSV/Excel import and CSV export; the empty state invites a first one. */
-export function RecordsSection({ records, onAdd, onImport, ...tableProps }: Props) {
+export function RecordsSection({ records, onAdd, onImport, loadError, ...tableProps }: Props) {
   const [isExporting, setIsExporting] = useState(false);
   const { table } = tableProps;
 
@@ -48,7 +51,11 @@ export function RecordsSection({ records, onAdd, onImport, ...tableProps }: Prop
           <Button onClick={onAdd}>Add Record</Button>
         </div>
       </div>
-      {records === undefined ? (
+      {loadError ? (
+        <div className="p-5">
+          <LoadFailed what="the records" reason={loadError.reason} onRetry={loadError.retry} />
+        </div>
+      ) : records === undefined ? (
         <Spinner label="Loading records..." />
       ) : records.length === 0 ? (
         <div className="p-5">

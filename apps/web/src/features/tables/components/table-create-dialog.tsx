@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useCreateTable } from '../api/tables-api';
 import { CreateFieldRow } from './create-field-row';
@@ -42,9 +42,7 @@ export function TableCreateDialog({ onClose }: { onClose: () => void }) {
       notify.success('Table created successfully');
       onClose();
     } catch (error) {
-      setServerError(
-        error instanceof ApiError && error.detail ? error.detail : 'Failed to create table',
-      );
+      setServerError(describeError(error, 'Failed to create table'));
     }
   };
 

@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api-client';
+import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useTemplatesMappedTo } from '../api/generation-api';
 import { useDeleteRecord, useRecords, type TableRecordDto } from '../api/records-api';
@@ -49,7 +51,7 @@ function TableDetail({ id }: { id: string }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
   const close = useCallback(() => setDialog(null), []);
-  const isNotFound = table.error instanceof ApiError && table.error.status === 404;
+  const isNotFound = isNotFoundError(table.error);
   const hasLoadError = !isNotFound && (table.isError || records.isError);
   const tableNames = useMemo(
     () => new Map((tables.data?.tables ?? []).map((item) => [item.id, item.name])),
@@ -64,6 +66,16 @@ function TableDetail({ id }: { id: string }) {
 
   if (table.isPending) {
     return <Spinner />;
+  }
+  if (!table.data && !isNotFound) {
+    return (
+      <LoadFailed
+        what="this table"
+        reason={describeError(table.error, 'Failed to load table data')}
+        onRetry={() => void table.refetch()}
+        isRetrying={table.isFetching}
+      />
+    );
   }
   if (!table.data) {
     return <TableNotFound />;
@@ -108,7 +120,15 @@ function TableDetail({ id }: { id: string }) {
       <TableFieldDefinitions table={data} tableNames={tableNames} />
       <RecordsSection
         table={data}
-        records={records.isError ? [] : records.data}
+        records={records.data}
+        loadError={
+          records.isError && !records.data
+            ? {
+                reason: describeError(records.error, 'Failed to load table data'),
+                retry: () => void records.refetch(),
+              }
+            : null
+        }
         linkedTables={linkedTables}
         onAdd={() => setDialog({ kind: 'record', record: null })}
         onImport={() => setDialog({ kind: 'import' })}

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useTables, type TableDto } from '../api/tables-api';
 import { TableCard } from './table-card';
@@ -45,6 +47,13 @@ export function TablesPage() {
       </div>
       {tables.isPending ? (
         <Spinner />
+      ) : tables.isError ? (
+        <LoadFailed
+          what="your tables"
+          reason={describeError(tables.error, 'Failed to load tables')}
+          onRetry={() => void tables.refetch()}
+          isRetrying={tables.isFetching}
+        />
       ) : list.length === 0 ? (
         <EmptyState
           title="No dynamic tables found"

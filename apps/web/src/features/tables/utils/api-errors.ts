@@ -33,6 +33,9 @@ export function describeServerError(error: unknown): string | null {
   if (!(error instanceof ApiError)) {
     return null;
   }
+  if (error.status === 0) {
+    return error.message;
+  }
   const issues = readValidationIssues(error);
   if (issues.length > 0) {
     return issues.map((issue) => issue.msg).join(', ');

@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useRemoveTemplateMapping, useTemplateMappingList } from '../api/template-mappings-api';
@@ -24,7 +25,7 @@ export function TemplateDetailPage() {
     () => new Map((mappings.data ?? []).map((mapping) => [mapping.field_name, mapping])),
     [mappings.data],
   );
-  const isNotFound = template.error instanceof ApiError && template.error.status === 404;
+  const isNotFound = isNotFoundError(template.error);
 
   useEffect(() => {
     if (template.isError && !isNotFound) {
@@ -34,6 +35,16 @@ export function TemplateDetailPage() {
 
   if (template.isPending) {
     return <Spinner />;
+  }
+  if (!template.data && !isNotFound) {
+    return (
+      <LoadFailed
+        what="this template"
+        reason={describeError(template.error, 'Failed to load template data')}
+        onRetry={() => void template.refetch()}
+        isRetrying={template.isFetching}
+      />
+    );
   }
   if (!template.data) {
     return (

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useUploadTemplate } from '../api/templates-api';
 
@@ -56,9 +56,9 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (caught) {
       setError(
-        caught instanceof ApiError && caught.detail
-          ? caught.detail
-          : 'Failed to upload template. Please try again.',
+        describeError(caught, 'Failed to upload template. Please try again.', {
+          allowPlainText: true,
+        }),
       );
     }
   };

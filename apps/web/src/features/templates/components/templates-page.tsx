@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useDeleteTemplate, useTemplates } from '../api/templates-api';
 import { TemplateCard } from './template-card';
@@ -53,6 +55,13 @@ export function TemplatesPage() {
       </div>
       {templates.isPending ? (
         <Spinner />
+      ) : templates.isError ? (
+        <LoadFailed
+          what="your templates"
+          reason={describeError(templates.error, 'Failed to load templates')}
+          onRetry={() => void templates.refetch()}
+          isRetrying={templates.isFetching}
+        />
       ) : list.length === 0 ? (
         <EmptyState
           title="No templates found"

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_ERROR_EXIT_CODE, superviseServer } from './supervisor.ts';
+
+/** A stand-in server that dies with the given exit codes, one per start, then exits 0. */
+function dyingServer(codes: number[]): { entry: string; starts: () => number } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-supervisor-'));
+  const counter = path.join(dir, 'starts');
+  const entry = path.join(dir, 'server.mjs');
+  fs.writeFileSync(
+    entry,
+    `import fs from 'node:fs';
+const codes = ${JSON.stringify(codes)};
+const n = fs.existsSync(${JSON.stringify(counter)}) ? Number(fs.readFileSync(${JSON.stringify(counter)}, 'utf8')) : 0;
+fs.writeFileSync(${JSON.stringify(counter)}, String(n + 1));
+process.exit(codes[n] ?? 0);
+`,
+  );
+  return { entry, starts: () => Number(fs.readFileSync(counter, 'utf8')) };
+}
+
+describe('superviseServer', () => {
+  it('restarts a server that dies, with a growing back-off and a log line each time', async () => {
+    const server = dyingServer([1, 134]);
+    const lines: string[] = [];
+    const code = await superviseServer({
+      entry: server.entry,
+      initialDelayMs: 100,
+      log: (line) => lines.push(line),
+    });
+    expect(code).toBe(0);
+    expect(server.starts()).toBe(3);
+    expect(lines).toEqual([
+      'server died (exit code 1); restarting in 0.1 s',
+      'server died (exit code 134); restarting in 0.2 s',
+    ]);
+  });
+
+  it('does not restart after a configuration error', async () => {
+    const server = dyingServer([CONFIG_ERROR_EXIT_CODE]);
+    const lines: string[] = [];
+    const code = await superviseServer({ entry: server.entry, log: (line) => lines.push(line) });
+    expect(code).toBe(CONFIG_ERROR_EXIT_CODE);
+    expect(server.starts()).toBe(1);
+    expect(lines).toEqual(['server stopped: configuration error (exit 78); not restarting']);
+  });
+});
