@@ -8,6 +8,8 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
+import { registerInputGuards } from './lib/input-guards.ts';
+import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRequestScope(app);
   registerErrorHandling(app);
+  registerRequestTimeout(app, config.requestTimeoutSeconds ?? 60);
+  registerInputGuards(app);
   await app.register(formbody);
   await app.register(multipart, {
     // Uploads stop at the limit while streaming; nothing past it is held in memory.

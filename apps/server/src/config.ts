@@ -19,6 +19,7 @@ const envSchema = z.object({
     .default(24 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export type Config = {
@@ -35,6 +36,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Built web app to serve; absent in API-only tests. */
   webDist: string | undefined;
+  /** A request without an answer after this long gets 503 + Retry-After; 0 = off (default 60). */
+  requestTimeoutSeconds?: number;
 };
 
 /** The environment cannot be used as it is: start-up stops and a restart would not help. */
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtLifetimeSeconds: e.JWT_LIFETIME_SECONDS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }
 

@@ -34,6 +34,16 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+function rollbackIfActive(database: DatabaseSync): SqliteStatement {
+  const noop = { changes: 0, lastInsertRowid: 0 };
+  return {
+    reader: false,
+    all: () => [],
+    run: () => (database.isTransaction ? database.prepare('ROLLBACK').run() : noop),
+    iterate: () => [][Symbol.iterator](),
+  };
+}
+
 /** Opens a SQLite file with node:sqlite behind the interface Kysely's SqliteDialect expects. */
 export function openNodeSqlite(filename: string): SqliteDatabase {
   const database = new DatabaseSync(filename);
@@ -43,6 +53,14 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
   database.exec('PRAGMA synchronous = NORMAL');
   return {
     close: () => database.close(),
-    prepare: (sql) => wrapStatement(database.prepare(sql)),
+    prepare: (sql) => {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR); a
+      // second ROLLBACK would then fail and hide the real error (a full disk) behind "no
+      // transaction is active".
+      if (/^\s*rollback\s*;?\s*$/i.test(sql)) {
+        return rollbackIfActive(database);
+      }
+      return wrapStatement(database.prepare(sql));
+    },
   };
 }

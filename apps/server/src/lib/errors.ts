@@ -1,9 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import type { ValidationIssue } from '@formbridge/contract/errors';
+import { ZodError } from 'zod';
+import { classifyStorageError } from './error-classes.ts';
 
 /** The one error type of the app: thrown anywhere, turned into `{"detail": ...}` by the handler. */
 export class AppError extends Error {
@@ -12,18 +14,21 @@ export class AppError extends Error {
   readonly code: string | undefined;
   /** Close the connection after answering: the client is still sending a body we refuse to read. */
   readonly closeConnection: boolean;
+  /** Seconds sent in `Retry-After` (every 429 and 503 carries one). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     status: number,
     detail: string | ValidationIssue[],
     code?: string,
-    options: { closeConnection?: boolean } = {},
+    options: { closeConnection?: boolean; retryAfterSeconds?: number } = {},
   ) {
     super(typeof detail === 'string' ? detail : 'Validation failed');
     this.status = status;
     this.detail = detail;
     this.code = code;
     this.closeConnection = options.closeConnection ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -73,12 +78,43 @@ function toIssues(
   }));
 }
 
+function zodIssues(error: ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: ['body', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+/**
+ * True when nobody is left to answer: the socket closed or a reply already went out (the request
+ * timeout may have answered first). A fully read request body alone does not count: Node destroys
+ * the request stream after its end, while the client still waits for the answer.
+ */
+function isUnanswerable(request: FastifyRequest, reply: FastifyReply): boolean {
+  return reply.sent || reply.raw.headersSent || request.raw.socket.destroyed;
+}
+
+// Every 429 and 503 says when to come back, even when the thrower did not.
+const RETRY_AFTER_DEFAULTS: Record<number, number> = { 429: 60, 503: 30 };
+
 /** Installs the single error handler and the JSON 404 for unknown API routes. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isUnanswerable(request, reply)) {
+      request.log.info(
+        { reason: error.message },
+        'error after the request was answered or aborted',
+      );
+      return reply;
+    }
     if (error instanceof AppError) {
       if (error.closeConnection) {
         void reply.header('connection', 'close');
+      }
+      const retryAfter = error.retryAfterSeconds ?? RETRY_AFTER_DEFAULTS[error.status];
+      if (retryAfter !== undefined) {
+        void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       }
       const body = error.code
         ? { detail: error.detail, code: error.code }
@@ -88,6 +124,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
       return reply.status(422).send({ detail: toIssues(error, context) });
+    }
+    if ((error as unknown) instanceof ZodError) {
+      return reply.status(422).send({ detail: zodIssues(error as unknown as ZodError) });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return reply.status(422).send({
@@ -99,13 +138,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(known.status).send({ detail: known.detail });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ detail: error.message });
+      return reply.status(429).header('retry-after', '60').send({ detail: error.message });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
     }
-    if (request.raw.destroyed || (error as { code?: string }).code === 'ECONNRESET') {
-      // The client went away mid-request: nobody is left to answer, and it is not our fault.
+    const classified = classifyStorageError(error);
+    if (classified) {
+      request.log.warn({ err: error }, 'request failed on storage or database input');
+      return reply.status(classified.status).send({ detail: classified.detail });
+    }
+    if ((error as { code?: string }).code === 'ECONNRESET') {
       request.log.info({ reason: error.message }, 'client aborted the request');
       return reply;
     }
