@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mappedFieldKeySchema } from './mapping-keys.ts';
+import { transformSchema } from './transforms.ts';
 
 /** A stored mapping, with the names the screens show next to it. */
 export const fieldMappingSchema = z.object({
@@ -15,6 +16,10 @@ export const fieldMappingSchema = z.object({
   table_name: z.string(),
   /** Label of the target: the field's or rule's label, 'Link → Field' for linked, the universal label. */
   target_label: z.string(),
+  /** How the value is changed on its way into the PDF field; null writes it as it is. */
+  transform: transformSchema.nullable(),
+  /** One line naming the transform ('Date MM/DD/YYYY'), null without one. */
+  transform_label: z.string().nullable(),
 });
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
 
@@ -24,14 +29,19 @@ export const createMappingBodySchema = z.object({
   mapped_table_id: z.uuid(),
   mapped_field_key: mappedFieldKeySchema,
   suggested: z.boolean().default(false),
+  transform: transformSchema.nullable().default(null),
 });
 export type CreateMappingBody = z.input<typeof createMappingBodySchema>;
+/** A create request after parsing: defaults filled in. */
+export type CreateMappingData = z.output<typeof createMappingBodySchema>;
 
 export const updateMappingBodySchema = z.object({
   mapped_field_key: mappedFieldKeySchema,
   /** Optional: moving a mapping to another table of the user's. */
   mapped_table_id: z.uuid().optional(),
   suggested: z.boolean().optional(),
+  /** Left out: unchanged; null: removed. */
+  transform: transformSchema.nullable().optional(),
 });
 export type UpdateMappingBody = z.input<typeof updateMappingBodySchema>;
 
@@ -61,4 +71,6 @@ export const MAPPING_MESSAGES = {
   unknownUniversal: (key: string) => `"${key}" is not a universal dynamic field`,
   notALink: (field: string) => `"${field}" is not a link field`,
   linkWithoutTable: (field: string) => `Link field "${field}" has no linked table`,
+  templatePlaceholder: (placeholder: string, problem: string) =>
+    `Template placeholder {${placeholder}}: ${problem}`,
 } as const;

@@ -109,7 +109,7 @@ export const valueMapTransformSchema = z.object({
   otherwise: z.enum(['keep', 'empty']).default('keep'),
 });
 
-const transformUnion = z.union([
+const transformUnion = z.discriminatedUnion('kind', [
   dateTransformSchema,
   numberTransformSchema,
   textTransformSchema,
@@ -172,3 +172,16 @@ export const TRANSFORM_KIND_LABELS: Record<TransformKind, string> = {
   condition: 'Condition',
   value_map: 'Value map',
 };
+
+/** A transform as stored (JSON text); null for none or for text that is no longer a transform. */
+export function parseStoredTransform(text: string | null | undefined): Transform | null {
+  if (text === null || text === undefined || text === '') {
+    return null;
+  }
+  try {
+    const parsed = transformSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -77,6 +77,8 @@ export type FieldMappingsTable = {
   /** Stored form: 'field', 'linkfield.field' or 'universal::key' (contract mapping-keys.ts). */
   mapped_field_key: string;
   suggested: BooleanColumn;
+  /** JSON of a contract transform (transforms.ts); null when the value goes in as it is. */
+  transform: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 };

@@ -5,6 +5,7 @@ import * as dynamicTables from './2026-11-22-0003-dynamic-tables.ts';
 import * as fieldMappings from './2026-11-22-0004-field-mappings.ts';
 import * as completedFormsAndJobs from './2026-11-22-0005-completed-forms-and-jobs.ts';
 import * as publicLinks from './2026-11-22-0006-public-links.ts';
+import * as mappingTransforms from './2026-11-25-0040-mapping-transforms.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0004-field-mappings': fieldMappings,
   '2026-11-22-0005-completed-forms-and-jobs': completedFormsAndJobs,
   '2026-11-22-0006-public-links': publicLinks,
+  '2026-11-25-0040-mapping-transforms': mappingTransforms,
 };

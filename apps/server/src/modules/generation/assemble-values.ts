@@ -1,9 +1,12 @@
 import { computeCombinationValue } from '@formbridge/contract/combination';
 import { getLinkedRecordLabel } from '@formbridge/contract/display-name';
-import { parseMappingKey } from '@formbridge/contract/mapping-keys';
+import { parseMappingKey, type MappingKey } from '@formbridge/contract/mapping-keys';
 import { isEmptyValue, readValue } from '@formbridge/contract/records-values';
 import { getNameKey, type CombinationRule, type Field } from '@formbridge/contract/tables';
 import type { FieldInfoDto } from '@formbridge/contract/templates';
+import { describeTransform } from '@formbridge/contract/transforms-describe';
+import { applyTransform } from '@formbridge/contract/transforms-evaluate';
+import type { Transform } from '@formbridge/contract/transforms';
 import { findUniversalField } from '@formbridge/contract/universal-fields';
 import type { FillValue } from '../../pdf/fill-form.ts';
 
@@ -32,7 +35,20 @@ export type ValueSources = {
   universal: Readonly<Record<string, string>>;
 };
 
-export type MappingLike = { field_name: string; mapped_field_key: string };
+export type MappingLike = {
+  field_name: string;
+  mapped_field_key: string;
+  transform?: Transform | null;
+};
+
+/** Which transform filled a field, and why its value is empty or not what was asked (or null). */
+export type TransformTrace = { transform: string; note: string | null };
+
+export type AssembledValues = {
+  values: Record<string, FillValue>;
+  /** Fields whose value went through a transform, by PDF field name. */
+  transforms: Record<string, TransformTrace>;
+};
 
 /** What the PDF field says about itself that changes how a value is written. */
 type FieldHints = Pick<FieldInfoDto, 'max_length' | 'comb'> | undefined;
@@ -129,38 +145,66 @@ function readUniversal(key: string, sources: ValueSources, hints: FieldHints): F
   return findUniversalField(key)?.type === 'date' ? formatDateForField(value, hints) : value;
 }
 
+function readKey(key: MappingKey, sources: ValueSources, hints: FieldHints): FillValue {
+  if (key.kind === 'universal') {
+    return readUniversal(key.key, sources, hints);
+  }
+  if (key.kind === 'linked') {
+    return readLinked(key.linkField, key.field, sources, hints);
+  }
+  return readTarget(sources.table, sources.record, key.field, sources, hints);
+}
+
 /**
  * The value of every mapped PDF field for one record, keyed by PDF field name: plain fields by
  * type (booleans for checkboxes, numbers as they are, dates per formatDateForField), combination
  * rules joined, `link.field` read from the linked record, a link field itself as the linked
- * record's label (the link-cell rule of spec §3), universal values. An empty value is null, which
- * clears the field; PDF fields without a mapping are not in the result and stay untouched.
+ * record's label (the link-cell rule of spec §3), universal values. A mapping with a transform
+ * hands the value as stored (dates 'YYYY-MM-DD') to the contract's evaluator instead, and its
+ * trace says which transform ran. An empty value is null, which clears the field; PDF fields
+ * without a mapping are not in the result and stay untouched.
  */
+export function assembleValuesWithTrace(
+  mappings: readonly MappingLike[],
+  fieldData: Readonly<Record<string, Pick<FieldInfoDto, 'max_length' | 'comb'>>>,
+  sources: ValueSources,
+): AssembledValues {
+  const values: Record<string, FillValue> = {};
+  const transforms: Record<string, TransformTrace> = {};
+  const lookup = (raw: string) => {
+    const key = parseMappingKey(raw);
+    return key ? readKey(key, sources, undefined) : null;
+  };
+  for (const mapping of mappings) {
+    const key = parseMappingKey(mapping.mapped_field_key);
+    if (!key) {
+      continue;
+    }
+    const transform = mapping.transform ?? null;
+    if (transform === null) {
+      const hints = Object.hasOwn(fieldData, mapping.field_name)
+        ? fieldData[mapping.field_name]
+        : undefined;
+      values[mapping.field_name] = readKey(key, sources, hints);
+      continue;
+    }
+    const outcome = applyTransform(transform, readKey(key, sources, undefined), { lookup });
+    values[mapping.field_name] = outcome.value;
+    transforms[mapping.field_name] = {
+      transform: describeTransform(transform),
+      note: outcome.note,
+    };
+  }
+  return { values, transforms };
+}
+
+/** The values of assembleValuesWithTrace without the trace. */
 export function assembleValues(
   mappings: readonly MappingLike[],
   fieldData: Readonly<Record<string, Pick<FieldInfoDto, 'max_length' | 'comb'>>>,
   sources: ValueSources,
 ): Record<string, FillValue> {
-  const values: Record<string, FillValue> = {};
-  for (const mapping of mappings) {
-    const key = parseMappingKey(mapping.mapped_field_key);
-    const hints = Object.hasOwn(fieldData, mapping.field_name)
-      ? fieldData[mapping.field_name]
-      : undefined;
-    if (!key) {
-      continue;
-    }
-    let value: FillValue;
-    if (key.kind === 'universal') {
-      value = readUniversal(key.key, sources, hints);
-    } else if (key.kind === 'linked') {
-      value = readLinked(key.linkField, key.field, sources, hints);
-    } else {
-      value = readTarget(sources.table, sources.record, key.field, sources, hints);
-    }
-    values[mapping.field_name] = value;
-  }
-  return values;
+  return assembleValuesWithTrace(mappings, fieldData, sources).values;
 }
 
 /**

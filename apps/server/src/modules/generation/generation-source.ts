@@ -1,5 +1,6 @@
 import { GENERATION_MESSAGES } from '@formbridge/contract/completed-forms';
 import type { FieldDataDto } from '@formbridge/contract/templates';
+import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
@@ -21,8 +22,8 @@ export type TemplateSource = {
   name: string;
   fileKey: string;
   fieldData: FieldDataDto;
-  /** Only the mappings that read from the generation's table. */
-  mappings: MappingRow[];
+  /** Only the mappings that read from the generation's table, transforms read once. */
+  mappings: Array<Omit<MappingRow, 'transform'> & { transform: Transform | null }>;
 };
 
 /** The owner's table and all their tables (link targets); 404 when the table is not theirs. */
@@ -60,7 +61,10 @@ export async function loadTemplateSource(
     name: row.name,
     fileKey: row.file_key,
     fieldData: JSON.parse(row.field_data) as FieldDataDto,
-    mappings,
+    mappings: mappings.map((mapping) => ({
+      ...mapping,
+      transform: parseStoredTransform(mapping.transform),
+    })),
   };
 }
 

@@ -10,9 +10,10 @@ import {
   insertCompletedForm,
   type NewCompletedFormRow,
 } from '../completed-forms/completed-forms.repo.ts';
-import { assembleValues, type SourceRecord } from './assemble-values.ts';
+import { assembleValuesWithTrace, type SourceRecord } from './assemble-values.ts';
 import { FillFailedError, type FillPool } from './fill-pool.ts';
 import type { TableSource, TemplateSource } from './generation-source.ts';
+import { addTransformProblems } from './transform-report.ts';
 import { computeUniversalValues } from './universal-values.ts';
 
 export type ProduceDeps = { db: Db; storage: Storage; pool: FillPool };
@@ -81,7 +82,7 @@ export async function produceForm(
     templateName: template.name,
     tableName: table.table.name,
   });
-  const values = assembleValues(template.mappings, template.fieldData, {
+  const { values, transforms } = assembleValuesWithTrace(template.mappings, template.fieldData, {
     table: table.table,
     record,
     tablesById: table.tablesById,
@@ -109,12 +110,13 @@ export async function produceForm(
     }
     throw error;
   }
-  const unwritten = describeUnwritten(filled.report, values);
+  const report = addTransformProblems(filled.report, transforms, values);
+  const unwritten = describeUnwritten(report, values);
   if (unwritten) {
     return { ok: false, detail: unwritten, recordDisplayName };
   }
   const id = crypto.randomUUID();
-  const summary = summarizeFillReport(filled.report);
+  const summary = summarizeFillReport(report);
   const row: NewCompletedFormRow = {
     id,
     owner_id: input.ownerId,
@@ -128,7 +130,7 @@ export async function produceForm(
     file_key: `completed-forms/${id}.pdf`,
     file_size: filled.bytes.byteLength,
     file_name: buildDownloadFileName(recordDisplayName, template.name, input.now),
-    fill_report: JSON.stringify(filled.report),
+    fill_report: JSON.stringify(report),
     fields_requested: summary.requested,
     fields_written: summary.written,
     fields_with_problems: summary.with_problems,

@@ -36,7 +36,7 @@ export async function updateMapping(
   db: Db,
   ownerId: string,
   id: string,
-  changes: Pick<MappingRow, 'mapped_field_key' | 'mapped_table_id' | 'updated_at'> & {
+  changes: Pick<MappingRow, 'mapped_field_key' | 'mapped_table_id' | 'transform' | 'updated_at'> & {
     suggested?: boolean;
   },
 ): Promise<void> {

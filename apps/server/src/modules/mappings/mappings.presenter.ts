@@ -1,5 +1,7 @@
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import { resolveMappingTarget, type TargetTable } from '@formbridge/contract/mapping-targets';
+import { describeTransform } from '@formbridge/contract/transforms-describe';
+import { parseStoredTransform } from '@formbridge/contract/transforms';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import { toBoolean } from '../../db/dialect.ts';
 import type { MappingRow } from './mappings.crud.repo.ts';
@@ -13,6 +15,7 @@ export function presentMapping(
   const resolved = table
     ? resolveMappingTarget(row.mapped_field_key, table, tablesById, UNIVERSAL_FIELDS)
     : null;
+  const transform = parseStoredTransform(row.transform);
   return {
     id: row.id,
     template_id: row.template_id,
@@ -24,5 +27,7 @@ export function presentMapping(
     updated_at: row.updated_at,
     table_name: table?.name ?? 'Unknown Table',
     target_label: resolved?.ok ? resolved.label : row.mapped_field_key,
+    transform,
+    transform_label: transform ? describeTransform(transform) : null,
   };
 }

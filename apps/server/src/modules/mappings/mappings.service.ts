@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { CreateMappingBody, FieldMapping, Suggestion } from '@formbridge/contract/mappings';
+import type { CreateMappingData, FieldMapping, Suggestion } from '@formbridge/contract/mappings';
+import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
 import { resolveMappingTarget } from '@formbridge/contract/mapping-targets';
 import type { FieldDataDto } from '@formbridge/contract/templates';
@@ -19,6 +20,7 @@ import {
 } from './mappings.crud.repo.ts';
 import { presentMapping } from './mappings.presenter.ts';
 import { loadMappedTable, loadTableCatalog, type TableCatalog } from './mappings.targets.ts';
+import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
 
 /** The stored form of a key, or 422 naming what is wrong with it. */
 function resolveKey(rawKey: string, catalog: TableCatalog): string {
@@ -63,7 +65,7 @@ export async function getMapping(
 export async function createMapping(
   ctx: AppContext,
   ownerId: string,
-  body: CreateMappingBody,
+  body: CreateMappingData,
 ): Promise<FieldMapping> {
   const template = await getTemplate(ctx, ownerId, body.template_id);
   const fields = JSON.parse(template.field_data) as FieldDataDto;
@@ -73,6 +75,8 @@ export async function createMapping(
     ]);
   }
   const catalog = await loadMappedTable(ctx.db, ownerId, body.mapped_table_id);
+  const transform = body.transform ?? null;
+  checkTransformTargets(transform, catalog);
   const now = new Date().toISOString();
   const row = {
     id: crypto.randomUUID(),
@@ -82,6 +86,7 @@ export async function createMapping(
     mapped_table_id: catalog.table.id,
     mapped_field_key: resolveKey(body.mapped_field_key, catalog),
     suggested: body.suggested ?? false,
+    transform: serializeTransform(transform),
     created_at: now,
     updated_at: now,
   };
@@ -104,6 +109,7 @@ export async function changeMapping(
     mapped_field_key: string;
     mapped_table_id?: string | undefined;
     suggested?: boolean | undefined;
+    transform?: Transform | null | undefined;
   },
 ): Promise<FieldMapping> {
   const current = await getMappingRow(ctx, ownerId, id);
@@ -112,9 +118,14 @@ export async function changeMapping(
     ownerId,
     body.mapped_table_id ?? current.mapped_table_id,
   );
+  // A kept transform is checked again: its template may name fields the new table lacks.
+  const transform =
+    body.transform === undefined ? parseStoredTransform(current.transform) : body.transform;
+  checkTransformTargets(transform, catalog);
   const changes = {
     mapped_table_id: catalog.table.id,
     mapped_field_key: resolveKey(body.mapped_field_key, catalog),
+    transform: serializeTransform(transform),
     updated_at: new Date().toISOString(),
     ...(body.suggested === undefined ? {} : { suggested: body.suggested }),
   };
