@@ -29,6 +29,7 @@ import {
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
+import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
 import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { createGenerationRuntime } from './modules/generation/generation-runtime.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(generationRoutes(ctx, generation), { prefix: '/api/v1/completed-forms' });
   await app.register(completedFormsRoutes(generation.deps), { prefix: '/api/v1/completed-forms' });
   await app.register(jobsRoutes(ctx, generation), { prefix: '/api/v1/jobs' });
+  await app.register(mappingPreviewRoutes(generation.deps), { prefix: '/api/v1/field-mappings' });
   // Public links: owner routes (one lives under /completed-forms/public-link) and visitor routes,
   // which share one rate limit so an address is counted across both kinds of form.
   const publicRateLimit = new PublicRateLimit(options.publicRateLimit);

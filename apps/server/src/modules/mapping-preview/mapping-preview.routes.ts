@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  mappingPreviewBodySchema,
+  mappingPreviewSchema,
+} from '@formbridge/contract/mapping-preview';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import type { GenerationDeps } from '../generation/generation-deps.ts';
+import { previewMappings } from './mapping-preview.service.ts';
+
+const templateParams = z.object({ templateId: z.string().max(64) });
+
+/** POST /api/v1/field-mappings/template/{id}/preview: values after transforms, with warnings. */
+export function mappingPreviewRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(deps.ctx);
+    app.post(
+      '/template/:templateId/preview',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['field mappings'],
+          security: [{ bearer: [] }],
+          description:
+            "Each mapped field's value for one record after its transform, and the fill " +
+            "report's warnings (too long, shrunk, unmatched option); nothing is stored.",
+          params: templateParams,
+          body: mappingPreviewBodySchema,
+          response: { 200: mappingPreviewSchema },
+        },
+      },
+      async (request) =>
+        previewMappings(deps, currentUser(request), request.params.templateId, request.body),
+    );
+  };
+}
