@@ -128,6 +128,11 @@ test('table view: generate suggestions, apply all, remove one', async ({ page })
   const lastName = page.locator('tr[data-field="Last Name"]');
   await expect(lastName).toHaveAttribute('data-status', 'Suggestion available');
   await expect(lastName.getByRole('button', { name: /^Apply last_name \(\d+%\)$/ })).toBeVisible();
+  // The evidence is shown beside the confidence.
+  await expect(lastName.getByText(/"last.*" ~ "last_name"/)).toBeVisible();
+  // Apply All takes only suggestions at or above the threshold the user sees (90 % by default).
+  await expect(page.getByLabel('Apply from confidence (%)')).toHaveValue('90');
+  await page.getByLabel('Apply from confidence (%)').fill('0');
   await page.getByRole('button', { name: 'Apply All Suggestions' }).click();
   await expect(page.getByText('All suggestions applied successfully')).toBeVisible();
   await expect(lastName).toHaveAttribute('data-status', 'Mapped');

@@ -10,6 +10,7 @@
 // The command line is eval-suggest.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Suggestion } from '@formbridge/contract/mappings';
 import type { CombinationRule, Field, FieldType } from '@formbridge/contract/tables';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import { detectFields } from '../src/pdf/detect-fields.ts';
@@ -53,6 +54,8 @@ export type FormResult = {
   engineMs: number;
   /** Every suggestion's score and whether it was right, for threshold sweeps. */
   scores: ScoredOutcome[];
+  /** The engine's answer as the API gives it, with each field's expected key. */
+  suggestions: (Suggestion & { expected: string })[];
 };
 export type ScoredOutcome = { score: number; isCorrect: boolean };
 export type Totals = { labelled: number; suggested: number; correct: number };
@@ -174,6 +177,7 @@ export function scoreForm(
     problems,
     engineMs,
     scores,
+    suggestions: suggestions.map((s) => ({ ...s, expected: expected(s.field_name) })),
   };
 }
 

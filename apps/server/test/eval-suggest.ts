@@ -5,6 +5,7 @@
 //   node apps/server/test/eval-suggest.ts --sweep    (precision and recall at other thresholds)
 //   node apps/server/test/eval-suggest.ts --threshold=0.55   (run at another raw threshold)
 //   node apps/server/test/eval-suggest.ts --loso     (leave-one-source-out figures and calibration)
+//   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one form, with its reason)
 //   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import {
   evaluateSuggestions,
   formatReport,
   formatSweep,
+  scoreForm,
 } from './eval-suggest-core.ts';
 import {
   evaluateLoso,
@@ -33,6 +35,15 @@ if (!existsSync(pdfDir)) {
 } else if (args.includes('--loso')) {
   const forms = await detectLabelledForms(pdfDir);
   console.log(formatLoso(evaluateLoso(forms, sourceOfPdf())));
+} else if (args.some((arg) => arg.startsWith('--explain='))) {
+  const wanted = args.find((arg) => arg.startsWith('--explain='))?.split('=')[1] ?? '';
+  const forms = (await detectLabelledForms(pdfDir)).filter((form) => form.form === wanted);
+  for (const s of forms.flatMap((form) => scoreForm(form, {}).suggestions)) {
+    const verdict = s.suggested_field_key === s.expected ? 'ok ' : `BAD (expected ${s.expected})`;
+    console.log(
+      `${verdict} ${s.field_name} → ${s.suggested_field_key} ${s.confidence_score}: ${s.reason}`,
+    );
+  }
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir);
   const points = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);

@@ -49,6 +49,8 @@ export const suggestionSchema = z.object({
   field_name: z.string(),
   suggested_field_key: z.string(),
   confidence_score: z.number().min(0).max(1),
+  /** The evidence: which of the field's words (name, tooltip, printed label) matched the target. */
+  reason: z.string(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

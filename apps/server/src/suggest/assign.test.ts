@@ -25,6 +25,7 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
 function target(key: string, order: number, reusable = false): Target {
   return {
     key,
+    label: key,
     order,
     kind: reusable ? 'universal' : 'field',
     type: 'string',

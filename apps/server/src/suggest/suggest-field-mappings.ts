@@ -6,6 +6,7 @@
 // threshold and assign them globally so one table field is not handed to many unrelated boxes
 // (assign.ts). Pure and deterministic: same input, same output, in template field order.
 import { countFieldsPerParent, markRows } from './field-name.ts';
+import { explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
 import { assignTargets } from './assign.ts';
 import { calibrate } from './calibration.ts';
@@ -83,9 +84,11 @@ export function suggestFieldMappings(
 ): Suggestion[] {
   const threshold = options.threshold ?? DEFAULT_SUGGEST_THRESHOLD;
   const calibration = options.calibration ?? SUGGEST_CALIBRATION;
+  const similarity = createTermSimilarity();
   return assignTargets(scorePairs(input, threshold), threshold).map((pair) => ({
     field_name: pair.field.name,
     suggested_field_key: pair.target.key,
     confidence_score: roundScore(calibrate(pair.score, calibration)),
+    reason: explainPair(pair.field, pair.target, pair.target.label, similarity),
   }));
 }

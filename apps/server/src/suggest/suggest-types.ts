@@ -40,6 +40,8 @@ export type SuggestOptions = {
 export type Target = {
   /** The stored mapping key: `field`, `linkfield.field` or `universal::key`. */
   key: string;
+  /** How the user knows the target (`Employee.Date of Birth`, `Current Date`), for explanations. */
+  label: string;
   /** Position in the listing order (table fields, rules, linked tables, universal): tie-breaker. */
   order: number;
   kind: 'field' | 'rule' | 'linked' | 'universal';

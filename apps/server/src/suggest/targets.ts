@@ -107,6 +107,7 @@ function tableTargets(
     }
     targets.push({
       key: prefix + field.name,
+      label: prefix + (field.label || field.name),
       order: next(),
       kind,
       type: field.type,
@@ -120,6 +121,7 @@ function tableTargets(
   for (const rule of table.combination_rules) {
     targets.push({
       key: prefix + rule.name,
+      label: prefix + (rule.label || rule.name),
       order: next(),
       kind: linkWords ? 'linked' : 'rule',
       type: 'string',
@@ -136,6 +138,7 @@ function tableTargets(
 function universalTargets(fields: readonly UniversalField[], next: () => number): Target[] {
   return fields.map((field) => ({
     key: `${UNIVERSAL_PREFIX}${field.key}`,
+    label: field.label,
     order: next(),
     kind: 'universal' as const,
     type: field.type,

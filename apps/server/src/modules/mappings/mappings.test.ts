@@ -233,6 +233,9 @@ describe.each(DIALECTS)('field mappings on %s', (dialect) => {
     expect(byField.get('applicant.email')?.suggested_field_key).toBe('email');
     expect(byField.get('applicant.full_name')?.suggested_field_key).toBe('Full Name');
     expect(byField.has('agree')).toBe(false);
+    // Each suggestion says which of the field's words matched which target.
+    expect(byField.get('applicant.email')?.reason).toMatch(/"email" ~ "email"/);
+    expect(byField.get('applicant.full_name')?.reason).toMatch(/~ "Full Name"$/);
     for (const suggestion of suggestions) {
       expect(suggestion.confidence_score).toBeGreaterThan(0);
       expect(suggestion.confidence_score).toBeLessThanOrEqual(1);

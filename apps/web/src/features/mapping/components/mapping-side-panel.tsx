@@ -1,8 +1,10 @@
+import { confidencePercent } from '@formbridge/contract/suggestion-apply';
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import type { MappingState } from '../hooks/use-mapping-state';
 import { FieldCaption } from './field-caption';
 import { MappingProgress } from './mapping-progress';
 import { MappingTargetSelect } from './mapping-target-select';
+import { SuggestionHint } from './suggestion-hint';
 
 type Props = {
   state: MappingState;
@@ -18,6 +20,26 @@ export const EDITOR_INPUT_ID = 'visual-mapping-editor';
 function targetText(state: MappingState, name: string): string | null {
   const mapping = state.mappingByField.get(name);
   return mapping ? `${mapping.table_name}.${mapping.mapped_field_key}` : null;
+}
+
+/** The unmapped selected field's suggestion: target, confidence, evidence and an Apply button. */
+function SelectedSuggestion({ state, name }: { state: MappingState; name: string }) {
+  const suggestion = state.suggestions.get(name);
+  if (!suggestion) {
+    return null;
+  }
+  return (
+    <div className="mt-2 rounded border border-amber-200 bg-amber-50 p-2 text-xs">
+      <button
+        type="button"
+        onClick={() => void state.assign(name, suggestion.suggested_field_key, { suggested: true })}
+        className="font-medium text-indigo-600 hover:text-indigo-500"
+      >
+        Apply {suggestion.suggested_field_key} ({confidencePercent(suggestion)}%)
+      </button>
+      <SuggestionHint suggestion={suggestion} />
+    </div>
+  );
 }
 
 /** Progress, the selected field's editor and the list of every field (Tab/Enter/Escape work here). */
@@ -79,7 +101,9 @@ export function MappingSidePanel({
             <p className="mt-2 text-xs text-green-700">
               Field is mapped to: {targetText(state, selected)}
             </p>
-          ) : null}
+          ) : (
+            <SelectedSuggestion state={state} name={selected} />
+          )}
         </section>
       ) : null}
       <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto" aria-label="PDF fields">

@@ -1,6 +1,7 @@
 import { sortFieldsByPosition } from '@formbridge/contract/templates';
 import type { MappingState } from '../hooks/use-mapping-state';
 import { FieldCaption } from './field-caption';
+import { SuggestionHint } from './suggestion-hint';
 import { MappingTargetSelect } from './mapping-target-select';
 
 function StatusBadge({ status }: { status: 'Mapped' | 'Suggestion available' | 'Not mapped' }) {
@@ -76,16 +77,21 @@ export function MappingTableView({ state }: { state: MappingState }) {
                       Remove mapping
                     </button>
                   ) : suggestion ? (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void state.assign(name, suggestion.suggested_field_key, { suggested: true })
-                      }
-                      className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
-                    >
-                      Apply {suggestion.suggested_field_key} (
-                      {Math.round(suggestion.confidence_score * 100)}%)
-                    </button>
+                    <>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void state.assign(name, suggestion.suggested_field_key, {
+                            suggested: true,
+                          })
+                        }
+                        className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+                      >
+                        Apply {suggestion.suggested_field_key} (
+                        {Math.round(suggestion.confidence_score * 100)}%)
+                      </button>
+                      <SuggestionHint suggestion={suggestion} />
+                    </>
                   ) : null}
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import type { MappingState } from '../hooks/use-mapping-state';
+import { ApplyAllControl } from './apply-all-control';
 
 /** Table selector, Generate Suggestions / Apply All, and the notices about the chosen table. */
 export function MappingToolbar({ state }: { state: MappingState }) {
@@ -29,13 +30,14 @@ export function MappingToolbar({ state }: { state: MappingState }) {
           {state.isGenerating ? 'Generating...' : 'Generate Suggestions'}
         </Button>
         {state.suggestions.size > 0 || state.isApplying ? (
-          <Button
-            variant="secondary"
-            onClick={() => void state.applyAllSuggestions()}
-            disabled={state.isApplying}
-          >
-            {state.isApplying ? 'Applying...' : 'Apply All Suggestions'}
-          </Button>
+          <ApplyAllControl
+            suggestions={state.suggestions}
+            mappedFieldNames={state.mappedFieldNames}
+            minPercent={state.applyMinPercent}
+            onMinPercentChange={state.setApplyMinPercent}
+            onApply={() => void state.applyAllSuggestions()}
+            isApplying={state.isApplying}
+          />
         ) : null}
       </div>
       {!state.selectedTableId ? (

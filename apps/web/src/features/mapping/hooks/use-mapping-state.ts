@@ -1,5 +1,9 @@
 import type { FieldMapping, Suggestion } from '@formbridge/contract/mappings';
 import { listMappingTargets, type TargetTable } from '@formbridge/contract/mapping-targets';
+import {
+  DEFAULT_APPLY_ALL_PERCENT,
+  suggestionsToApply,
+} from '@formbridge/contract/suggestion-apply';
 import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../lib/toast';
 import {
@@ -26,6 +30,7 @@ export function useMappingState(templateId: string) {
   const [chosenTableId, setChosenTableId] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Map<string, Suggestion>>(new Map());
   const [isApplying, setIsApplying] = useState(false);
+  const [applyMinPercent, setApplyMinPercent] = useState(DEFAULT_APPLY_ALL_PERCENT);
 
   // On first load the table of the first existing mapping is preselected (spec §4).
   const selectedTableId = chosenTableId ?? mappings.data?.[0]?.mapped_table_id ?? '';
@@ -51,6 +56,7 @@ export function useMappingState(templateId: string) {
       ),
     [mappings.data],
   );
+  const mappedFieldNames = useMemo(() => new Set(mappingByField.keys()), [mappingByField]);
 
   useEffect(() => {
     if (template.isError || mappings.isError || tables.isError) {
@@ -148,9 +154,14 @@ export function useMappingState(templateId: string) {
   };
 
   const applyAllSuggestions = async () => {
-    const pending = [...suggestions.values()];
-    if (pending.length === 0) {
+    if (suggestions.size === 0) {
       notify.warning('No suggestions available to apply');
+      return;
+    }
+    // Only suggestions the user can see are confident enough, and never over an existing mapping.
+    const pending = suggestionsToApply(suggestions.values(), mappedFieldNames, applyMinPercent);
+    if (pending.length === 0) {
+      notify.warning(`No suggestions at or above ${applyMinPercent}% to apply`);
       return;
     }
     setIsApplying(true);
@@ -163,8 +174,10 @@ export function useMappingState(templateId: string) {
       }
     }
     setIsApplying(false);
-    if (applied === pending.length) {
+    if (applied === pending.length && applied === suggestions.size) {
       notify.success('All suggestions applied successfully');
+    } else if (applied === pending.length) {
+      notify.success(`Applied ${applied} suggestions at or above ${applyMinPercent}%`);
     } else if (applied > 0) {
       notify.warning(`Applied ${applied} of ${pending.length} suggestions`);
     } else {
@@ -181,7 +194,10 @@ export function useMappingState(templateId: string) {
     isSelectedTableMissing,
     targetGroups,
     mappingByField,
+    mappedFieldNames,
     suggestions,
+    applyMinPercent,
+    setApplyMinPercent,
     isGenerating: suggest.isPending,
     isApplying,
     selectTable,

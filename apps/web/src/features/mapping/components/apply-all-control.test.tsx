@@ -1,0 +1,60 @@
+import type { Suggestion } from '@formbridge/contract/mappings';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApplyAllControl } from './apply-all-control';
+import { SuggestionHint } from './suggestion-hint';
+
+const suggestion = (field_name: string, confidence_score: number): Suggestion => ({
+  field_name,
+  suggested_field_key: field_name.toLowerCase(),
+  confidence_score,
+  reason: `printed label "${field_name}" ~ "${field_name.toLowerCase()}"`,
+});
+const SUGGESTIONS = new Map(
+  [suggestion('Email', 0.97), suggestion('City', 0.91), suggestion('Phone', 0.62)].map((s) => [
+    s.field_name,
+    s,
+  ]),
+);
+
+function Harness({ mapped, onApply }: { mapped: Set<string>; onApply: () => void }) {
+  const [percent, setPercent] = useState(90);
+  return (
+    <ApplyAllControl
+      suggestions={SUGGESTIONS}
+      mappedFieldNames={mapped}
+      minPercent={percent}
+      onMinPercentChange={setPercent}
+      onApply={onApply}
+      isApplying={false}
+    />
+  );
+}
+
+describe('Apply All Suggestions', () => {
+  it('says how many suggestions the visible threshold lets through, and follows it', async () => {
+    const onApply = vi.fn();
+    render(<Harness mapped={new Set()} onApply={onApply} />);
+    expect(screen.getByLabelText('Apply from confidence (%)')).toHaveProperty('value', '90');
+    expect(screen.getByText(/2 of 3 suggestions at or above 90%/)).toBeTruthy();
+    const input = screen.getByLabelText('Apply from confidence (%)');
+    await userEvent.clear(input);
+    await userEvent.type(input, '60');
+    expect(screen.getByText(/3 of 3 suggestions at or above 60%/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply All Suggestions' }));
+    expect(onApply).toHaveBeenCalledOnce();
+  });
+
+  it('does not count fields that are already mapped', () => {
+    render(<Harness mapped={new Set(['Email'])} onApply={vi.fn()} />);
+    expect(screen.getByText(/1 of 3 suggestions at or above 90%/)).toBeTruthy();
+  });
+
+  it('shows a suggestion’s confidence with the words that matched', () => {
+    render(<SuggestionHint suggestion={suggestion('City', 0.914)} />);
+    expect(screen.getByText('91%')).toBeTruthy();
+    expect(screen.getByText('printed label "City" ~ "city"')).toBeTruthy();
+  });
+});
