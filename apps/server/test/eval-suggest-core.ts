@@ -73,7 +73,7 @@ export function totalsOf(forms: readonly Totals[]): Totals {
   );
 }
 
-function toTable(table: LabelTable): SuggestTable {
+export function toTable(table: LabelTable): SuggestTable {
   const fields: Field[] = table.fields.map((field) => ({
     name: field.name,
     label: field.label ?? field.name,

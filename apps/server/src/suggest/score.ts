@@ -132,16 +132,20 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
   if (fit === 0) {
     return 0;
   }
-  const sources = target.reusable ? authoredFirst(field.sources) : field.sources;
+  // Universal values must be called for by the authored name or tooltip when there is one, but
+  // are then blended over the same sources as table fields, so that "EMAIL" printed next to a
+  // neighbour's caption does not favour the user's email over the table's Email.
+  const authored = target.reusable ? authoredFirst(field.sources) : field.sources;
+  if (authored.every((source) => sourceScore(source, target, similarity) === 0)) {
+    return 0;
+  }
+  const sources = field.sources;
   let best = 0;
   let sum = 0;
   for (const source of sources) {
     const score = sourceScore(source, target, similarity);
     best = Math.max(best, score);
     sum += score;
-  }
-  if (best === 0) {
-    return 0;
   }
   const blended = BEST_SOURCE_SHARE * best + (1 - BEST_SOURCE_SHARE) * (sum / sources.length);
   const linkFactor =

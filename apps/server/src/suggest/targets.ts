@@ -23,9 +23,11 @@ const UNIVERSAL_PHRASES: Readonly<Record<string, readonly string[]>> = {
   ],
   current_datetime: ['date and time', 'timestamp'],
   current_time: ['time'],
-  current_day: ['day', 'date day'],
-  current_month: ['month', 'date month'],
-  current_year: ['year', 'date year'],
+  // A bare "Day", "Month" or "Year" is part of any date (of birth, of a leave): only a box that
+  // says it is part of a date is today's day, month or year.
+  current_day: ['date day', 'day of date'],
+  current_month: ['date month', 'month of date'],
+  current_year: ['date year', 'year of date'],
   user_email: ['user email', 'my email'],
   record_id: ['record id', 'record number'],
   record_display_name: ['record name'],
