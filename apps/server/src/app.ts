@@ -10,6 +10,7 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
+import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
@@ -82,7 +83,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: createLocalStorage(config.dataDir),
     signer: createUrlSigner(secret),
     mailer: createMailer(config, app.log),
+    pdfSandbox: createPdfSandbox(),
   };
+  app.addHook('preClose', () => ctx.pdfSandbox.close());
   app.addHook('onClose', () => ctx.mailer.close());
   const generation = createGenerationRuntime(ctx, app.log);
   // preClose runs before in-flight requests are awaited: open event streams end, the running

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PdfSandbox } from './pdf-sandbox/sandbox-pool.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { Storage } from './storage/storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -17,4 +18,6 @@ export type AppContext = {
   storage: Storage;
   signer: UrlSigner;
   mailer: Mailer;
+  /** Where every uploaded PDF is read: worker threads under hard limits. */
+  pdfSandbox: PdfSandbox;
 };

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FillReport, FillValue } from '../../pdf/fill-form.ts';
+import { UNSAFE_PDF_PREFIX } from '../../pdf/pdf-unsafe.ts';
 import type { WorkerRequest, WorkerResponse } from './fill-messages.ts';
 
 export type FillTask = {
@@ -76,7 +77,7 @@ export function defaultPoolSize(): number {
  */
 export function createFillPool(options: FillPoolOptions = {}): FillPool {
   const size = options.size ?? defaultPoolSize();
-  const taskTimeoutMs = options.taskTimeoutMs ?? 120_000;
+  const taskTimeoutMs = options.taskTimeoutMs ?? 30_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
   const slots: Slot[] = [];
   const queue: Pending[] = [];
@@ -103,7 +104,12 @@ export function createFillPool(options: FillPoolOptions = {}): FillPool {
     slot.timeout = setTimeout(() => {
       const job = slot.current;
       slot.current = null;
-      job?.reject(new FillFailedError('Filling this PDF took too long and was stopped'));
+      job?.reject(
+        new FillFailedError(
+          `${UNSAFE_PDF_PREFIX}: filling it took longer than ${Math.round(taskTimeoutMs / 1000)} s`,
+          true,
+        ),
+      );
       // `exit` then removes the slot, and the next task gets a fresh worker.
       void slot.worker.terminate();
     }, taskTimeoutMs);
@@ -137,10 +143,21 @@ export function createFillPool(options: FillPoolOptions = {}): FillPool {
       slot.current = null;
       dispatch();
     };
-    worker.on('error', (error: Error) =>
-      onGone(new FillFailedError(`PDF engine failed: ${error.message}`)),
+    worker.on('error', (error: Error & { code?: string }) =>
+      onGone(
+        new FillFailedError(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `${UNSAFE_PDF_PREFIX}: filling it needed more than ${WORKER_LIMITS.maxOldGenerationSizeMb} MB of memory`
+            : `${UNSAFE_PDF_PREFIX}: the PDF engine failed on it (${error.message.slice(0, 200)})`,
+          true,
+        ),
+      ),
     );
-    worker.on('exit', () => onGone(new FillFailedError('The PDF engine stopped unexpectedly')));
+    worker.on('exit', () =>
+      onGone(
+        new FillFailedError(`${UNSAFE_PDF_PREFIX}: the PDF engine stopped unexpectedly`, true),
+      ),
+    );
     slots.push(slot);
     return slot;
   };

@@ -1,5 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { fillForm, PdfFillError } from '../../pdf/fill-form.ts';
+import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
+import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
 import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';
 import { mergePdfs } from './merge-pdfs.ts';
 
@@ -35,6 +37,8 @@ function send(message: WorkerResponse, transfer: ArrayBuffer[] = []): void {
 
 async function fill(request: FillRequest): Promise<void> {
   if (request.templateBytes) {
+    // Templates were checked at upload; files stored before that check are checked here, once.
+    checkStreamBounds(request.templateBytes);
     remember(request.templateKey, request.templateBytes);
   }
   const template = templates.get(request.templateKey);
@@ -77,10 +81,14 @@ async function handle(request: WorkerRequest): Promise<void> {
       type: 'error',
       id: request.id,
       message: error instanceof Error ? error.message : String(error),
-      isPdfError: error instanceof PdfFillError,
+      isPdfError: error instanceof PdfFillError || error instanceof PdfUnsafeError,
     });
   }
 }
+
+// pdf-lib or fontkit may reject a promise nobody awaits; it concerns no answer and must not
+// end the thread (the pool's timeout covers a fill that never finishes).
+process.on('unhandledRejection', () => undefined);
 
 parentPort?.on('message', (request: WorkerRequest) => {
   void handle(request);

@@ -5,8 +5,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { deleteTemplateMappingsExcept } from '../mappings/mappings.crud.repo.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
-import { detectFields } from '../../pdf/detect-fields.ts';
-import { repairFieldTree } from '../../pdf/pdf-repair.ts';
+import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
 import type { DetectedTemplate } from '../../pdf/detect-types.ts';
 import {
   deleteTemplateRow,
@@ -32,29 +31,24 @@ function parseName(raw: string | undefined): string {
 type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array };
 
 /**
- * Detects the fields and, when widgets on the pages are missing from the field tree, stores a
- * repaired copy so every tool that fills it later (ours, pdftk, viewers) sees the same fields.
+ * Detects the fields (in the PDF sandbox: never on this thread) and, when widgets on the pages
+ * are missing from the field tree, stores a repaired copy so every tool that fills it later
+ * (ours, pdftk, viewers) sees the same fields. Outcomes of contract.md: 415 not a PDF, 422
+ * damaged/locked/XFA, and 422 `unsafe_pdf` when reading it hit a safety limit.
  */
-async function analyseUpload(file: UploadedFile): Promise<AnalysedUpload> {
-  const detected = await detectUpload(file);
-  const repaired =
-    Object.keys(detected.fields).length > 0
-      ? await repairFieldTree(new Uint8Array(file.bytes))
-      : null;
-  return { detected, storedBytes: repaired ?? file.bytes };
-}
-
-/** Detection with the user-facing outcome of contract.md: 415 not a PDF, 422 damaged/locked/XFA. */
-async function detectUpload(file: UploadedFile): Promise<DetectedTemplate> {
+async function analyseUpload(ctx: AppContext, file: UploadedFile): Promise<AnalysedUpload> {
   if (file.bytes.length === 0) {
     throw new AppError(422, 'The file is empty');
   }
   try {
-    // pdfjs refuses Buffers and may detach what it is given: hand it a private copy.
-    return await detectFields(new Uint8Array(file.bytes));
+    const { detected, repaired } = await ctx.pdfSandbox.analyse(new Uint8Array(file.bytes));
+    return { detected, storedBytes: repaired ?? file.bytes };
   } catch (error) {
     if (error instanceof PdfInputError) {
       throw new AppError(error.reason === 'not_pdf' ? 415 : 422, error.message, error.reason);
+    }
+    if (error instanceof PdfUnsafeError) {
+      throw new AppError(422, error.message, 'unsafe_pdf');
     }
     throw error;
   }
@@ -83,7 +77,7 @@ export async function createTemplate(
   if (!input.file) {
     throw validationError([{ loc: ['body', 'pdf_file'], msg: TEMPLATE_MESSAGES.fileRequired }]);
   }
-  const { detected, storedBytes } = await analyseUpload(input.file);
+  const { detected, storedBytes } = await analyseUpload(ctx, input.file);
   const now = new Date().toISOString();
   const row: TemplateRow = {
     id: crypto.randomUUID(),
@@ -135,7 +129,7 @@ export async function updateTemplateWithFile(
     await updateTemplate(ctx.db, ownerId, id, { name, updated_at: new Date().toISOString() });
     return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
   }
-  const { detected, storedBytes } = await analyseUpload(input.file);
+  const { detected, storedBytes } = await analyseUpload(ctx, input.file);
   const newKey = fileKey();
   await ctx.storage.put(newKey, storedBytes);
   let droppedMappings: Array<{ id: string; field_name: string }>;

@@ -1,0 +1,191 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { DetectedTemplate } from '../../pdf/detect-types.ts';
+import { PdfInputError } from '../../pdf/detect-errors.ts';
+import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
+
+export type AnalysedPdf = { detected: DetectedTemplate; repaired: Uint8Array | null };
+
+export type PdfSandbox = {
+  /**
+   * Detects the fields of an uploaded PDF and repairs its field tree, in a worker under the
+   * sandbox limits. Throws PdfInputError (not a usable PDF) or PdfUnsafeError (a limit hit).
+   */
+  analyse: (bytes: Uint8Array, options?: { labels?: boolean }) => Promise<AnalysedPdf>;
+  close: () => Promise<void>;
+};
+
+export type PdfSandboxOptions = {
+  /** Worker threads; by default the cores available, at most 2. */
+  size?: number;
+  /** Wall-clock limit of one task; past it the worker is terminated and replaced. */
+  deadlineMs?: number;
+  /** V8 old-generation cap of each worker (its JavaScript heap). */
+  heapMb?: number;
+  /** Process RSS above which every busy sandbox worker is terminated (off-heap buffers). */
+  rssCeilingBytes?: number;
+  idleTimeoutMs?: number;
+};
+
+type Task = {
+  request: SandboxRequest;
+  resolve: (response: SandboxResponse) => void;
+  reject: (error: Error) => void;
+};
+type Slot = { worker: Worker; task: Task | null; deadline: NodeJS.Timeout | undefined };
+
+const WORKER_URL = new URL('./sandbox-worker.ts', import.meta.url);
+const WATCH_INTERVAL_MS = 100;
+
+/** A pool of worker threads that read untrusted PDFs under hard limits enforced from outside. */
+export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
+  const size = options.size ?? Math.max(1, Math.min(os.availableParallelism(), 2));
+  const deadlineMs = options.deadlineMs ?? 15_000;
+  const heapMb = options.heapMb ?? 512;
+  const rssCeilingBytes = options.rssCeilingBytes ?? 1536 * 1024 * 1024;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let watch: NodeJS.Timeout | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let isClosed = false;
+  let quietUntil = 0;
+
+  /** Ends a slot's worker and fails its task with `why`; `exit` then drops the slot. */
+  const kill = (slot: Slot, why: string) => {
+    const index = slots.indexOf(slot);
+    if (index >= 0) {
+      slots.splice(index, 1); // never handed another task, even before it has exited
+    }
+    const task = slot.task;
+    slot.task = null;
+    clearTimeout(slot.deadline);
+    task?.reject(new PdfUnsafeError(why));
+    void slot.worker.terminate();
+  };
+
+  const watchMemory = () => {
+    // A terminated worker's memory is released a moment later: do not blame the next task.
+    if (Date.now() < quietUntil || process.memoryUsage.rss() <= rssCeilingBytes) {
+      return;
+    }
+    quietUntil = Date.now() + 1_000;
+    for (const slot of slots.filter((s) => s.task !== null)) {
+      kill(slot, 'reading it needed too much memory');
+    }
+    dispatch();
+  };
+
+  const spawn = (): Slot => {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 16 },
+    });
+    worker.unref();
+    const slot: Slot = { worker, task: null, deadline: undefined };
+    worker.on('message', (response: SandboxResponse) => {
+      const task = slot.task;
+      if (task?.request.id !== response.id) {
+        return;
+      }
+      clearTimeout(slot.deadline);
+      slot.task = null;
+      task.resolve(response);
+      dispatch();
+    });
+    let failure = 'the PDF reader stopped unexpectedly';
+    worker.on('error', (error: Error & { code?: string }) => {
+      failure =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `reading it needed more than ${heapMb} MB of memory`
+          : `the PDF reader failed on it (${error.message.slice(0, 200)})`;
+    });
+    worker.on('exit', () => {
+      kill(slot, failure);
+      dispatch();
+    });
+    slots.push(slot);
+    return slot;
+  };
+
+  function dispatch(): void {
+    if (isClosed) {
+      return;
+    }
+    while (queue.length > 0) {
+      const slot = slots.find((s) => s.task === null) ?? (slots.length < size ? spawn() : null);
+      const task = slot ? queue.shift() : undefined;
+      if (!slot || !task) {
+        break;
+      }
+      slot.task = task;
+      slot.deadline = setTimeout(() => {
+        kill(slot, `reading it took longer than ${Math.round(deadlineMs / 1000)} s`);
+        dispatch();
+      }, deadlineMs);
+      slot.worker.postMessage(task.request);
+    }
+    const isBusy = slots.some((s) => s.task !== null);
+    if (isBusy && watch === undefined) {
+      watch = setInterval(watchMemory, WATCH_INTERVAL_MS);
+      watch.unref();
+    } else if (!isBusy && watch !== undefined) {
+      clearInterval(watch);
+      watch = undefined;
+    }
+    clearTimeout(idleTimer);
+    if (!isBusy && queue.length === 0 && slots.length > 0) {
+      idleTimer = setTimeout(() => {
+        for (const slot of slots.splice(0)) {
+          void slot.worker.terminate();
+        }
+      }, idleTimeoutMs);
+      idleTimer.unref();
+    }
+  }
+
+  const run = (request: SandboxRequest) =>
+    new Promise<SandboxResponse>((resolve, reject) => {
+      if (isClosed) {
+        reject(new Error('The server is shutting down'));
+        return;
+      }
+      queue.push({ request, resolve, reject });
+      dispatch();
+    });
+
+  return {
+    analyse: async (bytes, analyseOptions = {}) => {
+      const response = await run({
+        type: 'analyse',
+        id: nextId++,
+        bytes,
+        labels: analyseOptions.labels ?? true,
+      });
+      if (response.type === 'input-error') {
+        throw new PdfInputError(response.reason);
+      }
+      if (response.type === 'unsafe') {
+        throw new PdfUnsafeError(response.why);
+      }
+      return { detected: response.detected, repaired: response.repaired };
+    },
+    close: async () => {
+      isClosed = true;
+      clearTimeout(idleTimer);
+      clearInterval(watch);
+      for (const task of queue.splice(0)) {
+        task.reject(new Error('The server is shutting down'));
+      }
+      await Promise.all(
+        slots.splice(0).map(async (slot) => {
+          slot.task?.reject(new Error('The server is shutting down'));
+          slot.task = null;
+          clearTimeout(slot.deadline);
+          await slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { parentPort } from 'node:worker_threads';
+import { PdfInputError } from '../../pdf/detect-errors.ts';
+import { detectFields } from '../../pdf/detect-fields.ts';
+import { repairFieldTree } from '../../pdf/pdf-repair.ts';
+import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
+import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
+
+// A sandbox worker: everything that parses an uploaded PDF runs here, never on the main thread.
+// The pool enforces the hard limits from outside (heap cap, deadline, process memory); this side
+// refuses decompression bombs before a parser sees the bytes and turns errors into answers.
+
+// pdf.js can reject promises of its own after a document was destroyed; they concern no request
+// and must not end the thread. Errors that matter reach the task's own promise chain.
+process.on('unhandledRejection', () => undefined);
+
+function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
+}
+
+async function analyse(request: SandboxRequest): Promise<SandboxResponse> {
+  const { id, bytes } = request;
+  checkStreamBounds(bytes);
+  // The pool's deadline is the real limit; pdf.js' own timer only ends the work sooner.
+  const detected = await detectFields(bytes, { labels: request.labels, timeoutMs: 60_000 });
+  const repaired =
+    Object.keys(detected.fields).length > 0 ? await repairFieldTree(bytes.slice()) : null;
+  // Transferred back, so it must own its whole buffer.
+  const owned =
+    repaired && repaired.byteLength !== repaired.buffer.byteLength ? repaired.slice() : repaired;
+  return { type: 'analysed', id, detected, repaired: owned };
+}
+
+async function handle(request: SandboxRequest): Promise<void> {
+  try {
+    const response = await analyse(request);
+    const transfer =
+      response.type === 'analysed' && response.repaired
+        ? [response.repaired.buffer as ArrayBuffer]
+        : [];
+    send(response, transfer);
+  } catch (error) {
+    if (error instanceof PdfInputError) {
+      send({ type: 'input-error', id: request.id, reason: error.reason });
+    } else if (error instanceof PdfUnsafeError) {
+      send({ type: 'unsafe', id: request.id, why: error.why });
+    } else {
+      // Anything else thrown while reading untrusted bytes (a stack overflow on a deep
+      // structure, a parser bug) is about this file: refuse it, do not blame the server.
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+      send({ type: 'unsafe', id: request.id, why: `the PDF reader failed on it (${message})` });
+    }
+  }
+}
+
+parentPort?.on('message', (request: SandboxRequest) => {
+  void handle(request);
+});
