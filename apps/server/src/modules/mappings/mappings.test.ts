@@ -1,9 +1,11 @@
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldMapping, Suggestion } from '@formbridge/contract/mappings';
 import {
   CORPUS_FIXTURES,
   createTable,
   createTemplate,
+  OWN_FIXTURES,
   readFixture,
   templateForm,
 } from '../../../test/factories.ts';
@@ -279,8 +281,11 @@ describe.each(DIALECTS)('field mappings on %s', (dialect) => {
         mapped_field_key: 'email',
       })
     ).body as FieldMapping;
-    const replacement = readFixture(CORPUS_FIXTURES, 'qpdf_field-types.pdf');
-    // Re-upload the same simple form first: everything survives.
+    // The same form without its e-mail field: only that field's mapping may go.
+    const replacement = await withoutField(
+      readFixture(OWN_FIXTURES, 'simple-form.pdf'),
+      'applicant.email',
+    );
     const replaced = await t.request('PUT', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
       body: templateForm({ file: replacement }),
@@ -288,15 +293,24 @@ describe.each(DIALECTS)('field mappings on %s', (dialect) => {
     expect(replaced.status).toBe(200);
     const droppedNames = (
       replaced.body as { dropped_mappings: Array<{ field_name: string }> }
-    ).dropped_mappings
-      .map((m) => m.field_name)
-      .sort();
-    expect(droppedNames).toEqual(['agree', 'applicant.email']);
+    ).dropped_mappings.map((m) => m.field_name);
+    expect(droppedNames).toEqual(['applicant.email']);
     const list = await t.request('GET', `/api/v1/field-mappings/template/${template.id}`, {
       token: user.token,
     });
-    expect(list.body).toEqual([]);
+    expect((list.body as FieldMapping[]).map((m) => m.id)).toEqual([kept.id]);
     expect(kept.id).not.toBe(dropped.id);
+
+    // A form with none of the fields drops every mapping.
+    const unrelated = await t.request('PUT', `/api/v1/pdf-templates/${template.id}`, {
+      token: user.token,
+      body: templateForm({ file: readFixture(CORPUS_FIXTURES, 'qpdf_field-types.pdf') }),
+    });
+    expect(
+      (unrelated.body as { dropped_mappings: Array<{ field_name: string }> }).dropped_mappings.map(
+        (m) => m.field_name,
+      ),
+    ).toEqual(['agree']);
   });
 
   it('hides mappings from another user', async () => {
@@ -340,3 +354,11 @@ describe.each(DIALECTS)('field mappings on %s', (dialect) => {
     expect(response.status).toBe(404);
   });
 });
+
+/** `pdf` with one form field (and its widgets) removed. */
+async function withoutField(pdf: Buffer, name: string): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf);
+  const form = doc.getForm();
+  form.removeField(form.getField(name));
+  return Buffer.from(await doc.save());
+}
