@@ -31,6 +31,7 @@ import {
   runPool,
   valuesFor,
 } from './generation-support.ts';
+import { Multipart, requestJson } from './bench-http.ts';
 
 const SMALL = 'pdflib_sample_form.pdf';
 const LARGE = 'ppf_PPF-627_facility.pdf';
@@ -38,8 +39,16 @@ const BULK_SIZES = [1_000, 5_000];
 const PDFTK_BULK_SAMPLE = 50;
 const WORKERS = defaultPoolSize();
 const rows: string[][] = [];
-const report = (what: string, ours: string, pdftk: string, note = '') =>
+// Each row prints as soon as it is measured (the bulk children only collect theirs), so a run
+// that is stopped or fails late still shows what it measured.
+const isBulkChild = process.argv.includes('--bulk');
+const printRow = (row: readonly string[]) => console.log(`| ${row.join(' | ')} |`);
+const report = (what: string, ours: string, pdftk: string, note = '') => {
   rows.push([what, ours, pdftk, note]);
+  if (!isBulkChild) {
+    printRow([what, ours, pdftk, note]);
+  }
+};
 
 async function timeSingle(name: string, runs: number) {
   const bytes = new Uint8Array(corpusFile(name));
@@ -98,33 +107,23 @@ async function startApp() {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const email = `bench-${crypto.randomUUID()}@example.com`;
   const password = 'correct horse battery';
-  const signup = await fetch(`${base}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+  const { id: userId } = await requestJson<{ id: string }>(base, 'POST', '/api/v1/auth/signup', {
+    body: { email, password },
   });
-  const { id: userId } = (await signup.json()) as { id: string };
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: email, password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const api: Api = async (method, url, body) => {
-    const isForm = body instanceof FormData;
-    const response = await fetch(base + url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (!response.ok) {
-      throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
-    }
-    return JSON.parse(text) as unknown;
-  };
+  const { access_token: token } = await requestJson<{ access_token: string }>(
+    base,
+    'POST',
+    '/api/v1/auth/login',
+    {
+      body: Buffer.from(new URLSearchParams({ username: email, password }).toString()),
+      contentType: 'application/x-www-form-urlencoded',
+    },
+  );
+  // bench-http, not fetch: a 5,000-record `?wait=true` answers after more than 300 s.
+  const api: Api = (method, url, body) =>
+    body instanceof Multipart
+      ? requestJson(base, method, url, { token, body: body.body, contentType: body.contentType })
+      : requestJson(base, method, url, { token, body });
   const close = async () => {
     await built.app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -134,9 +133,10 @@ async function startApp() {
 
 /** A table with one column per fillable field, the template mapped onto it, `count` records. */
 async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: number) {
-  const form = new FormData();
-  form.append('name', 'Bench form');
-  form.append('pdf_file', new Blob([corpusFile(SMALL)], { type: 'application/pdf' }), SMALL);
+  const form = new Multipart(
+    { name: 'Bench form' },
+    { field: 'pdf_file', name: SMALL, type: 'application/pdf', bytes: corpusFile(SMALL) },
+  );
   const template = (await app.api('POST', '/api/v1/pdf-templates/', form)) as {
     id: string;
     field_data: FieldDataDto;
@@ -259,15 +259,15 @@ if (bulkArgument >= 0) {
     `Generation benchmark: Node ${process.version}, ${os.availableParallelism()} cores, ` +
       `${WORKERS} fill workers, load average ${load}`,
   );
+  console.log('\n| measurement | Formbridge | pdftk | notes |\n| --- | --- | --- | --- |');
   await timeSingle(SMALL, 31);
   await timeSingle(LARGE, 11);
-  const bulks = BULK_SIZES.map(runBulkInChild);
-  bulks.forEach((bulk) => rows.push(...bulk.rows));
+  const bulks = BULK_SIZES.map((count) => {
+    const bulk = runBulkInChild(count);
+    bulk.rows.forEach(printRow);
+    return bulk;
+  });
   if (bulks[0]) {
     await timePdftkBulk(bulks[0].seconds, bulks[0].fields);
-  }
-  console.log('\n| measurement | Formbridge | pdftk | notes |\n| --- | --- | --- | --- |');
-  for (const row of rows) {
-    console.log(`| ${row.join(' | ')} |`);
   }
 }

@@ -6,6 +6,7 @@ import * as fieldMappings from './2026-11-22-0004-field-mappings.ts';
 import * as completedFormsAndJobs from './2026-11-22-0005-completed-forms-and-jobs.ts';
 import * as publicLinks from './2026-11-22-0006-public-links.ts';
 import * as mappingTransforms from './2026-11-25-0040-mapping-transforms.ts';
+import * as recordsOwnerIndex from './2026-11-25-0045-records-owner-index.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0005-completed-forms-and-jobs': completedFormsAndJobs,
   '2026-11-22-0006-public-links': publicLinks,
   '2026-11-25-0040-mapping-transforms': mappingTransforms,
+  '2026-11-25-0045-records-owner-index': recordsOwnerIndex,
 };
