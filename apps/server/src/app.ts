@@ -82,7 +82,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loginThrottle: new LoginThrottle(options.loginThrottle),
     storage: createLocalStorage(config.dataDir),
     signer: createUrlSigner(secret),
-    mailer: createMailer(config, app.log),
+    mailer: createMailer(
+      {
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        publicUrl: config.publicUrl,
+        from: config.mailFrom,
+        replyTo: config.mailReplyTo,
+        recipients: config.mailRecipients,
+      },
+      app.log,
+    ),
     pdfSandbox: createPdfSandbox(),
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());

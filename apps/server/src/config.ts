@@ -20,6 +20,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(60),
+  ALLOW_SIGNUP: z
+    .enum(['true', 'false', '1', '0'], 'ALLOW_SIGNUP must be true or false')
+    .default('true'),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  MAIL_REPLY_TO: z.email('MAIL_REPLY_TO must be an e-mail address').optional(),
+  MAIL_RECIPIENTS: z
+    .enum(['separate', 'bcc'], 'MAIL_RECIPIENTS must be separate or bcc')
+    .default('separate'),
 });
 
 export type Config = {
@@ -38,6 +46,13 @@ export type Config = {
   webDist: string | undefined;
   /** A request without an answer after this long gets 503 + Retry-After; 0 = off (default 60). */
   requestTimeoutSeconds?: number;
+  /** Whether anyone may register; invitations work either way (default true). */
+  allowSignup?: boolean;
+  /** Mail sender (`Name <address>` or an address); default `Formbridge <no-reply@PUBLIC_URL host>`. */
+  mailFrom?: string | undefined;
+  mailReplyTo?: string | undefined;
+  /** `separate`: one message per recipient (default); `bcc`: one message, recipients in Bcc. */
+  mailRecipients?: 'separate' | 'bcc';
 };
 
 /** The environment cannot be used as it is: start-up stops and a restart would not help. */
@@ -68,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    allowSignup: e.ALLOW_SIGNUP === 'true' || e.ALLOW_SIGNUP === '1',
+    mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO,
+    mailRecipients: e.MAIL_RECIPIENTS,
   };
 }
 

@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 export type SmtpSinkOptions = {
   /** Addresses answered with 550 at RCPT TO (compared case-insensitively). */
   rejectRecipients?: string[];
+  /** A fixed port instead of an ephemeral one (a relay that comes up late). */
+  port?: number;
 };
 
 export type SmtpEnvelope = { from: string; to: string[] };
@@ -69,7 +71,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.server.off('error', reject);
       resolve();
     });

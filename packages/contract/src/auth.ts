@@ -72,4 +72,9 @@ export const AUTH_ERRORS = {
   emailTaken: 'Email already registered',
   notAuthenticated: 'Not authenticated',
   invalidToken: 'Could not validate credentials',
+  signupClosed: 'Sign-up is closed on this server; ask an administrator for an invitation',
 } as const;
+
+/** `GET /api/v1/auth/settings`: what the sign-in screens may offer (public). */
+export const authSettingsSchema = z.object({ allow_signup: z.boolean() });
+export type AuthSettings = z.infer<typeof authSettingsSchema>;

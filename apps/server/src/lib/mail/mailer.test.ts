@@ -109,9 +109,66 @@ describe('SMTP transport', () => {
 
     expect(result.accepted).toEqual(['ada@example.com', 'bob@example.org']);
     expect(result.rejected).toEqual(['Nobody@Example.com']);
+    // One message each (MAIL_RECIPIENTS=separate): nobody sees the other addresses.
     expect(sink.envelopes).toEqual([
-      { from: 'no-reply@forms.example.com', to: ['ada@example.com', 'bob@example.org'] },
+      { from: 'no-reply@forms.example.com', to: ['ada@example.com'] },
+      { from: 'no-reply@forms.example.com', to: ['bob@example.org'] },
     ]);
+    expect(sink.messages.map((mail) => mail.to)).toHaveLength(2);
+  });
+
+  it('sends one message with the recipients in Bcc, From and Reply-To as configured', async () => {
+    const sink = await startSmtpSink();
+    open.push(sink);
+    const mailer = createMailer(
+      {
+        smtpUrl: sink.url,
+        dataDir,
+        from: 'Acme Forms <forms@acme.example>',
+        replyTo: 'office@acme.example',
+        recipients: 'bcc',
+      },
+      captureLog(),
+    );
+    open.push(mailer);
+    const message = { ...messageTo(['ada@example.com', 'bob@example.org']), html: undefined };
+
+    const result = await mailer.send(message);
+
+    expect(result.accepted).toEqual(['ada@example.com', 'bob@example.org']);
+    expect(sink.envelopes).toEqual([
+      { from: 'forms@acme.example', to: ['ada@example.com', 'bob@example.org'] },
+    ]);
+    const [mail] = sink.messages;
+    expect(mail?.from?.value).toEqual([{ name: 'Acme Forms', address: 'forms@acme.example' }]);
+    expect(mail?.replyTo?.value).toEqual([{ name: '', address: 'office@acme.example' }]);
+    expect(mail?.headers.get('bcc')).toBeUndefined();
+    expect(JSON.stringify(mail?.to)).not.toContain('ada@example.com');
+    // Plain text and an HTML part made from it.
+    expect(mail?.text).toBe('Hello,\nthe filled PDF is attached.\n');
+    expect(mail?.html).toContain('<p>Hello,<br>\nthe filled PDF is attached.</p>');
+  });
+
+  it('retries with back-off while the relay is down and delivers once it is up', async () => {
+    const port = await freePort();
+    const log = captureLog();
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, retryDelaysMs: [300, 1_500] },
+      log,
+    );
+    open.push(mailer);
+    // The relay comes up after the first attempt failed.
+    const sinkStarted = new Promise<SmtpSink>((resolve) => {
+      setTimeout(() => resolve(startSmtpSink({ port })), 150);
+    });
+
+    const result = await mailer.send(messageTo(['ada@example.com']));
+    const sink = await sinkStarted;
+    open.push(sink);
+
+    expect(result.accepted).toEqual(['ada@example.com']);
+    expect(sink.messages).toHaveLength(1);
+    expect(log.lines.filter((line) => line.msg === 'mail relay down').length).toBeGreaterThan(0);
   });
 
   it('answers instead of throwing when every recipient is refused', async () => {
@@ -136,7 +193,7 @@ describe('SMTP transport', () => {
   it('throws MailDeliveryError when nothing listens on the SMTP port', async () => {
     const log = captureLog();
     const mailer = createMailer(
-      { smtpUrl: `smtp://user:secret@127.0.0.1:${await freePort()}`, dataDir },
+      { smtpUrl: `smtp://user:secret@127.0.0.1:${await freePort()}`, dataDir, retryDelaysMs: [] },
       log,
     );
     open.push(mailer);
@@ -165,7 +222,7 @@ describe('outbox transport', () => {
   it('writes a complete .eml with the attachment and logs where it went', async () => {
     const log = captureLog();
     const mailer = createMailer(
-      { smtpUrl: undefined, dataDir, from: 'Forms <forms@example.net>' },
+      { smtpUrl: undefined, dataDir, from: 'Forms <forms@example.net>', recipients: 'bcc' },
       log,
     );
     open.push(mailer);

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encode } from 'html-entities';
 import type { SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
 import type { MailTransport, TransportResult } from './mail-transport.ts';
@@ -34,9 +36,20 @@ export type MailerOptions = {
   smtpUrl: string | undefined;
   dataDir: string;
   /** Sender; when absent it is built from publicUrl (`Formbridge <no-reply@host>`). */
-  from?: string;
+  from?: string | undefined;
+  /** Reply-To header on every message (MAIL_REPLY_TO). */
+  replyTo?: string | undefined;
+  /** `separate` (default): one message per recipient; `bcc`: one message, recipients in Bcc. */
+  recipients?: 'separate' | 'bcc' | undefined;
+  /** Waits before each new attempt when the relay cannot be reached (default 1 s, then 5 s). */
+  retryDelaysMs?: readonly number[];
   publicUrl?: string;
 };
+
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000];
+// Failures worth another try: the relay was unreachable or dropped the connection. A refused
+// login or message is not retried.
+const RETRYABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS']);
 
 export type MailLog = {
   info: (obj: object, msg: string) => void;
@@ -124,38 +137,72 @@ export function createMailer(options: MailerOptions, log: MailLog): Mailer {
     );
   }
 
+  const mode = options.recipients ?? 'separate';
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const newMessageId = () => `<${crypto.randomUUID()}@${senderDomain}>`;
+  const headers = { from, replyTo: options.replyTo };
+
+  // One message with retries while the relay is unreachable; throws the last failure.
+  const deliverWithRetries = async (mail: SendMailOptions): Promise<TransportResult> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await transport.deliver(mail);
+      } catch (error) {
+        const failure = toDeliveryError(error);
+        const delay = retryDelays[attempt];
+        if (delay === undefined || !RETRYABLE_CODES.has(failure.code ?? '')) {
+          throw error;
+        }
+        log.warn({ code: failure.code, attempt: attempt + 1, retryInMs: delay }, 'mail relay down');
+        await sleep(delay);
+      }
+    }
+  };
+
   return {
     transport: transport.name,
     send: async (message) => {
       const { valid, invalid } = parseRecipients(message.to);
       // Our own Message-ID, so a result exists even when nothing was offered to a server.
-      const messageId = `<${crypto.randomUUID()}@${senderDomain}>`;
+      const messageId = newMessageId();
       if (valid.length === 0) {
         return { accepted: [], rejected: invalid, messageId };
-      }
-      let result: TransportResult;
-      try {
-        result = await transport.deliver(toNodemailer(message, from, valid, messageId));
-      } catch (error) {
-        const failure = toDeliveryError(error);
-        log.warn(
-          { err: error, transport: transport.name, to: valid, code: failure.code },
-          'mail not sent',
-        );
-        throw failure;
-      }
-      if (result.rejected.length > 0) {
-        log.warn({ rejected: result.rejected, messageId }, 'mail recipients refused');
       }
       // nodemailer lowercases domains (IDN handling); answer in the caller's spelling so every
       // returned address is one of `to` and callers can match results with plain equality.
       const asGiven = (address: string) =>
         valid.find((given) => given.toLowerCase() === address.toLowerCase()) ?? address;
-      return {
-        accepted: result.accepted.map(asGiven),
-        rejected: [...invalid, ...result.rejected.map(asGiven)],
-        messageId,
-      };
+      const batches = mode === 'separate' ? valid.map((address) => [address]) : [valid];
+      const accepted: string[] = [];
+      const rejected: string[] = [...invalid];
+      for (const [index, batch] of batches.entries()) {
+        const id = index === 0 ? messageId : newMessageId();
+        let result: TransportResult;
+        try {
+          result = await deliverWithRetries(toNodemailer(message, headers, mode, batch, id));
+        } catch (error) {
+          const failure = toDeliveryError(error);
+          log.warn(
+            { err: error, transport: transport.name, to: batch, code: failure.code },
+            'mail not sent',
+          );
+          if (accepted.length === 0) {
+            throw failure;
+          }
+          // Some recipients have their copy already: the rest are reported, not thrown.
+          rejected.push(...batches.slice(index).flat());
+          break;
+        }
+        accepted.push(...result.accepted.map(asGiven));
+        rejected.push(...result.rejected.map(asGiven));
+      }
+      if (rejected.length > invalid.length) {
+        log.warn(
+          { rejected: rejected.slice(invalid.length), messageId },
+          'mail recipients refused',
+        );
+      }
+      return { accepted, rejected, messageId };
     },
     close: () => transport.close(),
   };
@@ -163,16 +210,20 @@ export function createMailer(options: MailerOptions, log: MailLog): Mailer {
 
 function toNodemailer(
   message: MailMessage,
-  from: string,
-  to: string[],
+  headers: { from: string; replyTo: string | undefined },
+  mode: 'separate' | 'bcc',
+  recipients: string[],
   messageId: string,
 ): SendMailOptions {
   return {
-    from,
-    to,
+    from: headers.from,
+    ...(headers.replyTo === undefined ? {} : { replyTo: headers.replyTo }),
+    // Bcc: nobody sees the other recipients; the To line names the sender's own list.
+    ...(mode === 'bcc' ? { to: 'undisclosed-recipients:;', bcc: recipients } : { to: recipients }),
     subject: message.subject,
     text: message.text,
-    ...(message.html === undefined ? {} : { html: message.html }),
+    // Every message has an HTML part beside the plain text.
+    html: message.html ?? textToHtml(message.text),
     messageId,
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
@@ -197,4 +248,13 @@ function toDeliveryError(error: unknown): MailDeliveryError {
     cause: error,
     ...(code === undefined ? {} : { code }),
   });
+}
+
+/** Plain text as simple HTML: paragraphs at blank lines, line breaks kept, everything escaped. */
+export function textToHtml(text: string): string {
+  const paragraphs = text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${encode(paragraph).replace(/\n/g, '<br>\n')}</p>`);
+  return `<!doctype html>\n<html><body style="font-family:sans-serif">\n${paragraphs.join('\n')}\n</body></html>\n`;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  authSettingsSchema,
   loginBodySchema,
   signupBodySchema,
   tokenResponseSchema,
@@ -15,11 +16,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(ctx);
 
+    app.get(
+      '/settings',
+      { schema: { tags: ['auth'], response: { 200: authSettingsSchema } } },
+      async () => ({ allow_signup: ctx.config.allowSignup !== false }),
+    );
+
     app.post(
       '/signup',
       {
         schema: {
           tags: ['auth'],
+          description: '403 `signup_closed` when ALLOW_SIGNUP=false.',
           body: signupBodySchema,
           response: { 201: userSchema },
         },

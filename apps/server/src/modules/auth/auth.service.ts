@@ -8,6 +8,9 @@ import { findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
 
 /** Registers a user; e-mails are unique ignoring case. */
 export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow> {
+  if (ctx.config.allowSignup === false) {
+    throw new AppError(403, AUTH_ERRORS.signupClosed, 'signup_closed');
+  }
   const email = body.email.trim();
   if (await findUserByEmail(ctx.db, email)) {
     throw new AppError(409, AUTH_ERRORS.emailTaken);

@@ -65,4 +65,17 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Dashboard here')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('offers Register only when the server allows sign-up', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ allow_signup: false }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    renderLogin(vi.fn());
+    expect(await screen.findByText('Accounts on this server are by invitation.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/v1/auth/settings');
+  });
 });

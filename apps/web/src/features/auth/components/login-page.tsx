@@ -7,10 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth-context';
+import { useSignupAllowed } from '../api/get-auth-settings';
 
 export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const isSignupAllowed = useSignupAllowed();
   const [banner, setBanner] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -53,12 +55,18 @@ export function LoginPage() {
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
       </Button>
-      <p className="text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Register
-        </Link>
-      </p>
+      {isSignupAllowed ? (
+        <p className="text-center text-sm text-slate-600">
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-indigo-600 hover:text-indigo-500">
+            Register
+          </Link>
+        </p>
+      ) : (
+        <p className="text-center text-sm text-slate-600">
+          Accounts on this server are by invitation.
+        </p>
+      )}
     </form>
   );
 }
