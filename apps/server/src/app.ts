@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@formbridge/contract/limits';
@@ -15,6 +16,8 @@ import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.t
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { serializeRequest } from './lib/redact-url.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
 import { clearStorageTemp, createLocalStorage } from './lib/storage/local-storage.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
@@ -59,6 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Signed download URLs and link tokens in query strings never reach the log.
+      serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: true,
@@ -68,6 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
 
+  // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(config.dataDir, 0o700);
   const database = await openDatabase(config);
   app.addHook('onClose', () => database.close());
   await migrateToLatest(database.db, config.databaseUrl ? config.databaseSchema : undefined);
@@ -107,12 +115,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerRequestTimeout(app, config.requestTimeoutSeconds ?? 60);
   registerInputGuards(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(multipart, {
     // Uploads stop at the limit while streaming; nothing past it is held in memory.
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
   });
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });

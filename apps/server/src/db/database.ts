@@ -32,8 +32,11 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(config.dataDir, 'formbridge.sqlite');
+  // Owner-only; SQLite gives its -wal and -shm files the database file's mode.
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: async () => openNodeSqlite(file) }),
   });

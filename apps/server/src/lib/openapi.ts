@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** OpenAPI generated from the routes' zod schemas: /api/openapi.json and browsable /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -12,7 +12,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         description: 'Intelligent PDF Form Field Mapping and Data Integration',
         version: '1.0.0',
       },
-      servers: [{ url: publicUrl }],
+      // Relative: "Try it out" calls whatever host the page was opened on.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -49,10 +49,10 @@ function fileTimestamp(date: Date): string {
 
 // A reader watching the folder for *.eml must never pick up half a message.
 async function writeAtomically(target: string, bytes: Uint8Array): Promise<void> {
-  await fsp.mkdir(path.dirname(target), { recursive: true });
+  await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const temp = `${target}.${crypto.randomUUID()}.part`;
   try {
-    await fsp.writeFile(temp, bytes, { flag: 'wx' });
+    await fsp.writeFile(temp, bytes, { flag: 'wx', mode: 0o600 });
     await fsp.rename(temp, target);
   } catch (error) {
     await fsp.rm(temp, { force: true });

@@ -26,8 +26,8 @@ export function createLocalStorage(dataDir: string): Storage {
   /** A fresh temp path and the target's folder, both created. */
   const prepare = async (key: string) => {
     const target = resolveKey(key);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
-    await fsp.mkdir(tmpDir, { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    await fsp.mkdir(tmpDir, { recursive: true, mode: 0o700 });
     return { target, temp: path.join(tmpDir, `${crypto.randomUUID()}.part`) };
   };
 
@@ -35,7 +35,7 @@ export function createLocalStorage(dataDir: string): Storage {
     put: async (key, bytes) => {
       const { target, temp } = await prepare(key);
       try {
-        await fsp.writeFile(temp, bytes, { flag: 'wx' });
+        await fsp.writeFile(temp, bytes, { flag: 'wx', mode: 0o600 });
         await fsp.rename(temp, target);
       } catch (error) {
         await fsp.rm(temp, { force: true });
@@ -52,7 +52,7 @@ export function createLocalStorage(dataDir: string): Storage {
         },
       });
       try {
-        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
         await fsp.rename(temp, target);
       } catch (error) {
         await fsp.rm(temp, { force: true });
