@@ -1,5 +1,5 @@
-import { PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
-import type { PDFContext, PDFDict, PDFRef } from '@cantoo/pdf-lib';
+import { PDFDict, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFRef } from '@cantoo/pdf-lib';
 import {
   appearanceStream,
   defaultAppearanceOf,
@@ -120,4 +120,22 @@ export function repairOnAppearances(ctx: FillContext, field: FormField, state: P
       }
     }
   }
+}
+
+/**
+ * Writes the widget's /AP and its /N and /D state dictionaries as direct objects. poppler
+ * (evince, okular, pdftoppm) draws nothing for a state looked up through an indirect /N
+ * dictionary, so a checked box would look empty there; the state streams stay shared.
+ */
+export function inlineAppearanceStates(context: PDFContext, widget: PDFDict): void {
+  const ap = getDict(context, widget, 'AP');
+  if (!ap) {
+    return;
+  }
+  const direct = context.obj({});
+  for (const [key, value] of ap.entries()) {
+    const resolved = resolve(context, value);
+    direct.set(key, resolved instanceof PDFDict ? resolved.clone(context) : value);
+  }
+  widget.set(pdfName('AP'), direct);
 }

@@ -1,7 +1,11 @@
 import { PDFName } from '@cantoo/pdf-lib';
 import type { PDFContext } from '@cantoo/pdf-lib';
 import { fieldOptions, onStates } from './fill-appearance.ts';
-import { addCheckAppearances, repairOnAppearances } from './fill-button-appearance.ts';
+import {
+  addCheckAppearances,
+  inlineAppearanceStates,
+  repairOnAppearances,
+} from './fill-button-appearance.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { FillValue } from './fill-types.ts';
 import type { FormField } from './prepare-document.ts';
@@ -98,6 +102,7 @@ function select(field: FormField, options: ButtonOption[], value: FillValue): Se
 function applyState(context: PDFContext, field: FormField, state: PDFName | undefined): void {
   field.dict.set(pdfName('V'), state ?? OFF);
   for (const widget of field.widgets) {
+    inlineAppearanceStates(context, widget.dict);
     const on = state !== undefined && onStates(context, widget.dict).includes(state);
     widget.dict.set(pdfName('AS'), on && state ? state : OFF);
   }

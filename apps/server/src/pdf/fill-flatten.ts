@@ -79,6 +79,22 @@ function placement(context: PDFContext, widget: PDFDict, stream: PDFStream): num
   return [sx, 0, 0, sy, rx1 - sx * bx1, ry1 - sy * by1];
 }
 
+/**
+ * Makes an appearance stream a well-formed form XObject. Viewers draw a widget's appearance
+ * without /Subtype /Form or /BBox (the widget says what it is), but as page content a stream
+ * without them is skipped, so a flattened prefilled value would vanish.
+ */
+function asFormXObject(context: PDFContext, widget: PDFDict, stream: PDFStream): void {
+  stream.dict.set(pdfName('Type'), pdfName('XObject'));
+  stream.dict.set(pdfName('Subtype'), pdfName('Form'));
+  const bbox = numberArray(context, getArray(context, stream.dict, 'BBox'));
+  const rect = numberArray(context, getArray(context, widget, 'Rect'));
+  if ((!bbox || bbox.length < 4) && rect && rect.length >= 4) {
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = rect;
+    stream.dict.set(pdfName('BBox'), context.obj([0, 0, Math.abs(x2 - x1), Math.abs(y2 - y1)]));
+  }
+}
+
 /** The page's resource dictionary for adding XObjects (inherited ones are shared, not copied). */
 function pageXObjects(context: PDFContext, page: PDFDict): PDFDict {
   let resources = asDict(context, inherited(context, page, 'Resources'));
@@ -129,6 +145,7 @@ export function flattenForm(context: PDFContext, catalog: PDFDict, form: Prepare
       if (flags & (HIDDEN | NO_VIEW) || !appearance || !(stream instanceof PDFStream)) {
         continue;
       }
+      asFormXObject(context, widget, stream);
       const cm = placement(context, widget, stream);
       if (!cm) {
         continue;

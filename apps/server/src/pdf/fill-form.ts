@@ -1,10 +1,16 @@
 import { PDFArray, PDFHexString, PDFString } from '@cantoo/pdf-lib';
-import { fieldOptions } from './fill-appearance.ts';
+import { fieldOptions, onStates } from './fill-appearance.ts';
+import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
 import { flattenForm } from './fill-flatten.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
-import { isOutsideVisiblePage, OUTSIDE_PAGE_PROBLEM } from './fill-visibility.ts';
+import {
+  isOutsideVisiblePage,
+  normaliseNoRotate,
+  OUTSIDE_PAGE_PROBLEM,
+  visibilityProblems,
+} from './fill-visibility.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { FieldFillReport, FillOptions, FillResult, FillValue } from './fill-types.ts';
 import { DocumentFonts } from './fonts-document.ts';
@@ -16,6 +22,7 @@ import {
   getStream,
   getDict,
   inherited,
+  nameText,
   objectText,
   pdfName,
 } from './prepare-objects.ts';
@@ -74,6 +81,23 @@ async function fillOne(
   }
 }
 
+/** Why a written value is not on the page (hidden or off-page boxes), if it is not. */
+function shownProblems(ctx: FillContext, field: FormField, outcome: FieldOutcome): string[] {
+  const { written } = outcome;
+  if (written === null || written === '' || (written === 'Off' && isButton(field))) {
+    return [];
+  }
+  return visibilityProblems(ctx.context, field, (widget) =>
+    isButton(field)
+      ? onStates(ctx.context, widget.dict).some((state) => nameText(state) === written)
+      : true,
+  );
+}
+
+function isButton(field: FormField): boolean {
+  return field.kind === 'checkbox' || field.kind === 'radio';
+}
+
 /** Fields for a requested name: exact, else a unique case-insensitive match. */
 function findFields(form: PreparedForm, name: string): FormField[] | undefined {
   const exact = form.byName.get(name);
@@ -126,6 +150,7 @@ async function refreshUntouched(
     if (value === undefined || value === '' || (!reliedOnViewer && !lacksAppearance(ctx, field))) {
       continue;
     }
+    normaliseNoRotate(ctx.context, field);
     let outcome: Pick<FieldOutcome, 'problems'>;
     if (field.kind === 'text') {
       outcome = await drawFieldText(
@@ -188,7 +213,12 @@ export async function fillForm(
     const outcomes: FieldOutcome[] = [];
     for (const field of fields) {
       touched.add(field);
-      outcomes.push(await fillOne(ctx, field, value));
+      normaliseNoRotate(ctx.context, field);
+      const outcome = await fillOne(ctx, field, value);
+      outcomes.push({
+        ...outcome,
+        problems: [...outcome.problems, ...shownProblems(ctx, field, outcome)],
+      });
     }
     const first = outcomes[0];
     const problems = [...new Set(outcomes.flatMap((outcome) => outcome.problems))];
@@ -217,6 +247,11 @@ export async function fillForm(
     ? getBool(doc.context, form.acroForm, 'NeedAppearances') === true
     : false;
   const problems = await refreshUntouched(ctx, form, touched, reliedOnViewer);
+  for (const field of form.fields) {
+    if (isButton(field) && !touched.has(field)) {
+      field.widgets.forEach((widget) => inlineAppearanceStates(doc.context, widget.dict));
+    }
+  }
   if (form.fields.length === 0 && Object.keys(values).length > 0) {
     const xfaOnly = form.acroForm?.has(pdfName('XFA')) === true;
     problems.push(
