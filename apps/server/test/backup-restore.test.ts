@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackup, restoreBackup } from '../src/ops/backup.ts';
+import { createRecord, createTable, createTemplate } from './factories.ts';
+import { createUser, startTestApp } from './harness.ts';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-backup-test-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+describe('backup and restore (SQLite + DATA_DIR files)', () => {
+  it('restores into a fresh DATA_DIR with the same templates, records and files', async () => {
+    const source = await startTestApp('sqlite', { jwtSecret: 'x'.repeat(40) });
+    const user = await createUser(source);
+    const template = await createTemplate(source, user);
+    const table = await createTable(source, user, {
+      name: 'Clients',
+      fields: [{ name: 'first_name', type: 'string', required: true }],
+    });
+    await createRecord(source, user, table.id, { first_name: 'Ada' });
+    const original = Buffer.from(
+      await (await fetch(source.baseUrl + template.file_path)).arrayBuffer(),
+    );
+    const archive = path.join(scratch, 'backup.tar.gz');
+    // Taken while the server runs: the online backup API, not a copy of the WAL database.
+    await createBackup({ dataDir: source.dataDir, databaseUrl: undefined }, archive);
+    await source.close();
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+
+    const freshDir = path.join(scratch, 'restored');
+    restoreBackup(archive, { dataDir: freshDir, databaseUrl: undefined });
+    const restored = await startTestApp('sqlite', { dataDir: freshDir, jwtSecret: 'x'.repeat(40) });
+    try {
+      const options = { token: user.token };
+      const templates = await restored.request('GET', '/api/v1/pdf-templates/', options);
+      expect(templates.status).toBe(200);
+      expect((templates.body as Array<{ id: string }>).map((row) => row.id)).toEqual([template.id]);
+      const records = await restored.request(
+        'GET',
+        `/api/v1/dynamic-tables/${table.id}/records`,
+        options,
+      );
+      expect(records.status).toBe(200);
+      expect(JSON.stringify(records.body)).toContain('Ada');
+      const file = await fetch(`${restored.baseUrl}/api/v1/pdf-templates/${template.id}/file`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(original)).toBe(true);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses to restore over a DATA_DIR that already holds data', async () => {
+    const busy = path.join(scratch, 'busy');
+    fs.mkdirSync(busy);
+    fs.writeFileSync(path.join(busy, 'formbridge.sqlite'), '');
+    expect(() =>
+      restoreBackup(path.join(scratch, 'backup.tar.gz'), { dataDir: busy, databaseUrl: undefined }),
+    ).toThrow(/is not empty/);
+  });
+});
