@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { completeOpenApi } from './openapi-complete.ts';
 
 /** OpenAPI generated from the routes' zod schemas: /api/openapi.json and browsable /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -19,6 +20,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? completeOpenApi(documentObject.openapiObject)
+        : documentObject.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
