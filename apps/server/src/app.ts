@@ -98,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         from: config.mailFrom,
         replyTo: config.mailReplyTo,
         recipients: config.mailRecipients,
+        ...(config.mailRetryDelaysMs ? { retryDelaysMs: config.mailRetryDelaysMs } : {}),
       },
       app.log,
     ),

@@ -53,6 +53,8 @@ export type Config = {
   mailReplyTo?: string | undefined;
   /** `separate`: one message per recipient (default); `bcc`: one message, recipients in Bcc. */
   mailRecipients?: 'separate' | 'bcc';
+  /** Waits between delivery attempts while the relay is down (tests shorten them). */
+  mailRetryDelaysMs?: readonly number[];
 };
 
 /** The environment cannot be used as it is: start-up stops and a restart would not help. */

@@ -159,6 +159,8 @@ export const completedFormSchema = z.object({
   created_at: z.string(),
   /** Every address a mail server accepted this form for, oldest first. */
   email_sent_to: z.array(z.string()),
+  /** Why the last e-mail of this form failed (after retries); null when it went out. */
+  email_error: z.string().nullable(),
   flattened: z.boolean(),
   /** The spec's download name (§3), e.g. 'Jane_Doe_W-9_2025-01-05.pdf'. */
   file_name: z.string(),

@@ -107,6 +107,8 @@ export type CompletedFormsTable = {
   fields_with_problems: number;
   /** JSON array of accepted recipients. */
   email_sent_to: string;
+  /** Why the last e-mail of this form failed; null when it went out or none was sent. */
+  email_error: string | null;
   flattened: BooleanColumn;
   created_at: string;
 };

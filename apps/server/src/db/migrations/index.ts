@@ -5,6 +5,7 @@ import * as dynamicTables from './2026-11-22-0003-dynamic-tables.ts';
 import * as fieldMappings from './2026-11-22-0004-field-mappings.ts';
 import * as completedFormsAndJobs from './2026-11-22-0005-completed-forms-and-jobs.ts';
 import * as publicLinks from './2026-11-22-0006-public-links.ts';
+import * as completedFormEmailError from './2026-11-25-0020-completed-form-email-error.ts';
 import * as mappingTransforms from './2026-11-25-0040-mapping-transforms.ts';
 import * as recordsOwnerIndex from './2026-11-25-0045-records-owner-index.ts';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0004-field-mappings': fieldMappings,
   '2026-11-22-0005-completed-forms-and-jobs': completedFormsAndJobs,
   '2026-11-22-0006-public-links': publicLinks,
+  '2026-11-25-0020-completed-form-email-error': completedFormEmailError,
   '2026-11-25-0040-mapping-transforms': mappingTransforms,
   '2026-11-25-0045-records-owner-index': recordsOwnerIndex,
 };

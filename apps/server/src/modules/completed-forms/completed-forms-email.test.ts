@@ -163,7 +163,7 @@ describe.each(DIALECTS)('completed forms with a broken mail server on %s', (dial
   let setup: GenerationSetup;
   beforeAll(async () => {
     // Nothing listens on port 9 of loopback: every delivery fails to connect.
-    t = await startTestApp(dialect, { smtpUrl: 'smtp://127.0.0.1:9' });
+    t = await startTestApp(dialect, { smtpUrl: 'smtp://127.0.0.1:9', mailRetryDelaysMs: [20, 20] });
     user = await createUser(t);
     setup = await setUpGeneration(t, user);
   });
@@ -185,6 +185,12 @@ describe.each(DIALECTS)('completed forms with a broken mail server on %s', (dial
     });
     expect(form.email_sent_to).toEqual([]);
     expect((await fetchBytes(t, form.download_url)).status).toBe(200);
+    // The failure stays on the form: the list of completed forms says the e-mail did not go out.
+    const list = await t.request('GET', '/api/v1/completed-forms/', { token: user.token });
+    const listed = (list.body as Array<{ id: string; email_error: string | null }>).find(
+      (row) => row.id === form.id,
+    );
+    expect(listed?.email_error).toMatch(/^Mail could not be sent: /);
   });
 
   it('answers 502 when e-mailing a stored form fails', async () => {

@@ -7,7 +7,7 @@ import type { ValidationIssue } from '@formbridge/contract/errors';
 import type { AppContext } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
 import { MailDeliveryError, parseRecipients } from '../../lib/mail/mailer.ts';
-import { lockCompletedForm, updateEmailSentTo } from './completed-forms.repo.ts';
+import { lockCompletedForm, updateEmailError, updateEmailSentTo } from './completed-forms.repo.ts';
 
 export type EmailedForm = {
   id: string;
@@ -136,17 +136,23 @@ export async function trySendFormsByEmail(
   senderEmail: string,
   log: { error: (obj: object, msg: string) => void },
 ): Promise<EmailOutcome> {
+  const ids = forms.map((form) => form.id);
+  // The failure stays on the forms, so the list says the e-mail did not go out.
+  const failed = async (outcome: EmailOutcome & { error: string }) => {
+    await updateEmailError(ctx.db, ownerId, ids, outcome.error);
+    return outcome;
+  };
   try {
     const outcome = await sendFormsByEmail(ctx, ownerId, forms, recipients, senderEmail);
     if (outcome.sent_to.length === 0) {
-      return { ...outcome, error: refusedEveryone(outcome.rejected) };
+      return failed({ ...outcome, error: refusedEveryone(outcome.rejected) });
     }
     return outcome;
   } catch (error) {
     if (error instanceof MailDeliveryError) {
-      return { sent_to: [], rejected: [], error: error.message };
+      return failed({ sent_to: [], rejected: [], error: error.message });
     }
     log.error({ err: error }, 'e-mail of generated forms failed');
-    return { sent_to: [], rejected: [], error: 'The e-mail could not be sent' };
+    return failed({ sent_to: [], rejected: [], error: 'The e-mail could not be sent' });
   }
 }

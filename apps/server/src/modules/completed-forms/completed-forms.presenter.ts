@@ -51,6 +51,7 @@ export function presentCompletedForm(row: CompletedFormListRow, signer: UrlSigne
     job_id: row.job_id,
     created_at: row.created_at,
     email_sent_to: readEmailSentTo(row),
+    email_error: row.email_error ?? null,
     flattened: toBoolean(row.flattened),
     file_name: row.file_name,
     file_size: row.file_size,

@@ -25,6 +25,7 @@ const LIST_COLUMNS = [
   'fields_written',
   'fields_with_problems',
   'email_sent_to',
+  'email_error',
   'flattened',
   'created_at',
 ] as const;
@@ -132,7 +133,7 @@ export async function updateEmailSentTo(
 ): Promise<void> {
   await db
     .updateTable('completed_forms')
-    .set({ email_sent_to: emailSentTo })
+    .set({ email_sent_to: emailSentTo, email_error: null })
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
     .execute();
@@ -143,5 +144,23 @@ export async function deleteCompletedFormRow(db: Db, ownerId: string, id: string
     .deleteFrom('completed_forms')
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
+    .execute();
+}
+
+/** Records why the forms' e-mail failed (relay down after retries, every recipient refused). */
+export async function updateEmailError(
+  db: Db,
+  ownerId: string,
+  ids: readonly string[],
+  error: string,
+): Promise<void> {
+  if (ids.length === 0) {
+    return;
+  }
+  await db
+    .updateTable('completed_forms')
+    .set({ email_error: error })
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', [...ids])
     .execute();
 }

@@ -135,6 +135,7 @@ export async function produceForm(
     fields_written: summary.written,
     fields_with_problems: summary.with_problems,
     email_sent_to: '[]',
+    email_error: null,
     flattened: input.flatten,
     created_at: new Date().toISOString(),
   };

@@ -29,6 +29,11 @@ export function FormCard({ form, onDelete, onPublicLink }: Props) {
           Emailed to: {form.email_sent_to.join(', ')}
         </p>
       ) : null}
+      {form.email_error ? (
+        <p className="mt-1 truncate text-xs text-red-700" title={form.email_error}>
+          E-mail not sent: {form.email_error}
+        </p>
+      ) : null}
       {form.fill_summary.with_problems > 0 ? (
         <p className="mt-1 text-xs text-amber-700">
           {form.fill_summary.with_problems} field{form.fill_summary.with_problems === 1 ? '' : 's'}{' '}
