@@ -61,6 +61,9 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    // Migrations from parallel branches land in any order (a database that already ran 0040 must
+    // still run a later-landed 0020); each one is independent of the others' order.
+    allowUnorderedMigrations: true,
     // Kysely looks for its bookkeeping tables in every schema; pin it to ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
