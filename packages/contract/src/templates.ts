@@ -53,6 +53,10 @@ export const fieldInfoSchema = z.object({
   tooltip: z.string().optional(),
   default_value: z.union([z.string(), z.array(z.string())]).optional(),
   label: z.string().optional(),
+  /** Printed texts that may caption the field, best first (left, above, below, column, row). */
+  label_candidates: z.array(z.string()).optional(),
+  /** The section heading the field sits under ("Paid Preparer Use Only", "B ENDEREÇO RESIDENCIAL"). */
+  section: z.string().optional(),
 });
 export type FieldInfoDto = z.infer<typeof fieldInfoSchema>;
 

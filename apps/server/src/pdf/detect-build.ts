@@ -9,7 +9,16 @@ import type {
 } from './detect-types.ts';
 
 /** One widget as found on one page (a widget shared by several pages appears once per page). */
-export type PlacedWidget = { page: number; raw: RawWidget; rect: DisplayedRect; label?: string };
+export type PlacedWidget = {
+  page: number;
+  raw: RawWidget;
+  rect: DisplayedRect;
+  label?: string;
+  /** Printed texts that may caption the widget, best first (detect-layout.ts). */
+  labelCandidates?: string[];
+  /** The section heading the widget sits under. */
+  section?: string;
+};
 
 function defaultValue(raw: RawWidget): string | string[] | undefined {
   const value = raw.defaultValue;
@@ -95,6 +104,12 @@ function newField(first: PlacedWidget): FieldInfo {
   }
   if (first.label !== undefined) {
     field.label = first.label;
+  }
+  if (first.labelCandidates !== undefined) {
+    field.label_candidates = first.labelCandidates;
+  }
+  if (first.section !== undefined) {
+    field.section = first.section;
   }
   return field;
 }

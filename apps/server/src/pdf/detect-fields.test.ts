@@ -37,6 +37,7 @@ describe('detectFields on a form with every field type', () => {
       tooltip: 'Your full name',
       default_value: 'Ada',
       label: 'Full name',
+      label_candidates: ['Full name'],
     });
     expect(result.fields.agree).toMatchObject({
       type: 'checkbox',

@@ -12,8 +12,11 @@ import { toRawWidget } from './detect-annotations.ts';
 import type { PlacedWidget } from './detect-build.ts';
 import { buildFieldData } from './detect-build.ts';
 import { PdfInputError } from './detect-errors.ts';
+import type { SectionHeading } from './detect-layout.ts';
+import { findLabelCandidates, findSectionHeadings, sectionOf } from './detect-layout.ts';
+import type { TextPhrase } from './detect-labels.ts';
 import { nearestLabel, pagePhrases } from './detect-labels.ts';
-import type { DetectedTemplate, PageSize } from './detect-types.ts';
+import type { DetectedTemplate, DisplayedRect, PageSize } from './detect-types.ts';
 import type { PageFrame, UserRect } from './pdf-geometry.ts';
 import { displayedPageSize, normalizeRect, toDisplayedRect } from './pdf-geometry.ts';
 import { withPdfjsDocument } from './pdf-pdfjs.ts';
@@ -25,6 +28,9 @@ export type DetectOptions = {
   /** Look up printed labels near fields (costs a text extraction per page with fields). */
   labels?: boolean;
 };
+
+/** Headings this far (pt) above the first box still head a section; higher up is the title. */
+const TITLE_MARGIN = 40;
 
 /** Wrap a pdfjs call that fails only on broken content: any error means a damaged file. */
 async function pdfjsCall<T>(call: () => Promise<T>): Promise<T> {
@@ -61,14 +67,31 @@ async function scanPage(
   if (labels && placed.length > 0) {
     // Labels are a hint: a page whose text cannot be extracted just gets none.
     const phrases = await pagePhrases(page, frame).catch(() => []);
+    const rects = placed.map((w) => w.rect);
+    const headings = pageSections(phrases, rects);
     for (const w of placed) {
-      const label = nearestLabel(w.rect, phrases, { right: w.raw.type === 'checkbox' });
+      const isCheckbox = w.raw.type === 'checkbox';
+      const label = nearestLabel(w.rect, phrases, { right: isCheckbox });
       if (label !== undefined) {
         w.label = label;
+      }
+      const candidates = findLabelCandidates(w.rect, phrases, rects, { isCheckbox });
+      if (candidates.length > 0) {
+        w.labelCandidates = candidates.map((c) => c.text);
+      }
+      const section = sectionOf(w.rect, headings);
+      if (section !== undefined) {
+        w.section = section;
       }
     }
   }
   return placed;
+}
+
+/** Section headings among the widgets: a page title printed above every box is not a section. */
+function pageSections(phrases: TextPhrase[], rects: readonly DisplayedRect[]): SectionHeading[] {
+  const firstTop = Math.min(...rects.map((rect) => rect[1]));
+  return findSectionHeadings(phrases).filter((h) => h.top >= firstTop - TITLE_MARGIN);
 }
 
 /** Whether /AcroForm carries XFA; unreadable metadata counts as "no" (the file opened fine). */

@@ -19,6 +19,9 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
     isNumberLike: false,
     repeatKey,
     row: null,
+    isNumberedName: false,
+    parties: new Set(),
+    sectionParties: new Set(),
   };
 }
 
@@ -34,6 +37,7 @@ function target(key: string, order: number, reusable = false): Target {
     needsContext: false,
     minLength: 0,
     reusable,
+    parties: new Set(),
   };
 }
 

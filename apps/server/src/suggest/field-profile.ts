@@ -5,6 +5,7 @@ import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
+import { partiesIn } from './parties.ts';
 import type { FieldProfile, FieldSource, Vocabulary } from './suggest-types.ts';
 
 // How far each source is trusted: names are authored, labels are found by geometry and are
@@ -92,5 +93,8 @@ export function buildFieldProfile(
     isNumberLike: concepts.some((c) => NUMBER_CONCEPTS.has(c)),
     repeatKey: parts.repeatKey,
     row: null,
+    isNumberedName: !info.tooltip && /\p{L}[\s_-]?\d+$/u.test(name),
+    parties: partiesIn(name, info.tooltip),
+    sectionParties: partiesIn(info.section),
   };
 }

@@ -15,27 +15,32 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   given_name: [
     'first name|firstname|fname|first|given name|forename|prénom|vorname',
     "primer nombre|ім'я|имя",
+    'voornaam|primeiro nome|nome próprio|nome proprio|имя собственное',
   ],
   family_name: [
     'last name|lastname|lname|last|surname|family name|nom de famille',
     'nom usuel|apellido|nachname|familienname|прізвище|фамилия',
+    'achternaam|sobrenome|apelido|cognome|familienaam',
   ],
-  middle_name: ['middle name|middle|mname|second name|segundo nombre'],
+  middle_name: ['middle name|middle|mname|second name|segundo nombre', 'отчество|по батькові'],
   middle_initial: ['middle initial|mi|m i|initial|inicial'],
   full_name: [
     'full name|fullname|complete name|name and surname|first and last name',
     'nom complet|nom prénom|nom et prénom|prénom nom|nombre completo',
     "nombre y apellido|vollständiger name|vor und nachname|прізвище ім'я",
+    'nome completo|volledige naam|nome e cognome|naam en voornaam|фио|піб',
   ],
-  name: ['name|nom|nombre|namen|назва|імені'],
+  name: ['name|nom|nombre|namen|назва|імені', 'nome|naam|наименование'],
   birth_date: [
     'date of birth|birth date|birthdate|birthday|dob|born|date de naissance',
     'né le|née le|fecha de nacimiento|fecha nacimiento|geburtsdatum',
     'geburtstag|дата народження|дата рождения',
+    'data de nascimento|data di nascita|geboortedatum|date naissance',
   ],
   birth_place: [
     'place of birth|birth place|birthplace|pob|lieu de naissance',
     'lugar de nacimiento|geburtsort|місце народження',
+    'naturalidade|local de nascimento|luogo di nascita|geboorteplaats|место рождения',
   ],
   ssn: ['social security number|social security no|social security|ssn|soc sec'],
   tin: [
@@ -51,26 +56,36 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
     'phone|phone number|phone no|telephone|telephone number|tel|tel no',
     'téléphone|teléfono|telefon|telefonnummer|mobile|mobile phone|cell',
     'cell phone|cellphone|celular|móvil|portable|handy|телефон',
+    'telefone|telefono|telefoon|telefoonnummer|gsm|cellulare|мобильный',
   ],
   email: [
     'email|e-mail|email address|e-mail address|mail|courriel',
     'adresse électronique|adresse mail|adresse email|correo',
     'correo electrónico|e-mail-adresse|електронна пошта|электронная почта',
+    'posta elettronica|correio eletrônico|correio eletronico',
   ],
-  address: ['address|addr|adr|adresse|dirección|domicilio|anschrift|адреса', 'street address'],
-  street: ['street|rue|voie|calle|straße|str|вулиця'],
+  address: [
+    'address|addr|adr|adresse|dirección|domicilio|anschrift|адреса',
+    'street address',
+    'endereço|endereco|indirizzo|adres|адрес',
+  ],
+  street: ['street|rue|voie|calle|straße|str|вулиця', 'rua|logradouro|straat|улица'],
   city: [
     'city|town|ville|ciudad|localité|localidad|locality|municipality',
     'municipio|commune|stadt|ort|місто|город|city town',
+    'cidade|município|municipio|città|comune|woonplaats|gemeente|plaats|населенный пункт',
   ],
   // "Fait à ..." (done at) is where a French form is signed: a place, usually a town.
   place: ['place|lieu|lugar|fait'],
   state: ['state|st|province|prov|estado|provincia|bundesland|territory'],
   county: ['county|comté|condado|kreis|landkreis'],
-  country: ['country|pays|país|land|країна'],
-  nationality: ['nationality|nationalité|nacionalidad|staatsangehörigkeit|citizenship'],
+  country: ['country|pays|país|land|країна', 'paese|государство'],
+  nationality: [
+    'nationality|nationalité|nacionalidad|staatsangehörigkeit|citizenship',
+    'nacionalidade|nazionalità|nationaliteit|гражданство|громадянство',
+  ],
   apartment: ['apt|apartment|appartement|apartamento|apto|unit|suite|flat'],
-  number: ['number|no|num|nr|nbr|nro|numéro|número|nummer|номер'],
+  number: ['number|no|num|nr|nbr|nro|numéro|número|nummer|номер', 'numero|nº'],
   id: ['id|identifier|identification|identifiant|identificación'],
   department: ['dept|department|département|departamento|abteilung'],
   organization: [
@@ -80,17 +95,23 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   ],
   employer: ['employer|employeur|empleador|arbeitgeber|роботодавець'],
   employee: ['employee|salarié|empleado|arbeitnehmer|worker'],
-  signature: ['signature|sig|sign|signed|unterschrift|підпис'],
+  signature: [
+    'signature|sig|sign|signed|unterschrift|підпис',
+    'assinatura|firma del dichiarante|handtekening|подпись',
+  ],
   quantity: ['qty|quantity|quantité|cantidad|menge|anzahl'],
-  amount: ['amt|amount|montant|importe|monto|betrag'],
-  date: ['date|dt|fecha|datum|дата|dated'],
+  amount: ['amt|amount|montant|importe|monto|betrag', 'valor|importo|bedrag|сумма|сума'],
+  date: ['date|dt|fecha|datum|дата|dated', 'data|datum'],
   day: ['day|jour|día|tag|dd|jj'],
   month: ['month|mois|mes|monat|mm'],
   year: ['year|année|año|anio|jahr|yyyy|aaaa|рік'],
   time: ['time|heure|hora|uhrzeit|час'],
-  gender: ['gender|sex|sexe|sexo|geschlecht|стать|пол'],
+  gender: ['gender|sex|sexe|sexo|geschlecht|стать|пол', 'geslacht|genere'],
   relationship: ['relationship|relation|lien|parentesco|relación|beziehung'],
-  occupation: ['occupation|profession|job|beruf|ocupación|profesión|métier'],
+  occupation: [
+    'occupation|profession|job|beruf|ocupación|profesión|métier',
+    'profissão|profissao|professione|beroep|профессия|професія',
+  ],
   physician: ['physician|doctor|dr|médecin|médico|arzt|лікар'],
   description: ['description|describe|desc|descripción|beschreibung'],
   before: ['before|prior|avant|antes'],
@@ -103,6 +124,29 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   previous: ['previous|former|ancien|ancienne|anterior|vorherige|früher'],
   age: ['age|âge|edad|alter|вік'],
   today: ["today|aujourd'hui|hoy|heute"],
+  mother_name: [
+    'mother name|mother s name|nome da mãe|nome da mae|nombre de la madre|nom de la mère|name der mutter|nome della madre|naam moeder',
+  ],
+  father_name: [
+    'father name|father s name|nome do pai|nombre del padre|nom du père|name des vaters|nome del padre|naam vader',
+  ],
+  district: [
+    'district|neighbourhood|neighborhood|bairro|barrio|quartier|ortsteil|wijk|quartiere|район',
+  ],
+  marital_status: [
+    'marital status|estado civil|état civil|familienstand|stato civile|burgerlijke staat|семейное положение|сімейний стан',
+  ],
+  account_number: [
+    'account number|account no|rekeningnummer|numéro de compte|número de cuenta|número da conta|kontonummer|numero di conto',
+  ],
+  iban: ['iban|código iban|codigo iban'],
+  bic: ['bic|swift|bic swift|swift bic|swift code|código swift'],
+  vat_number: [
+    'vat number|vat no|btw nummer|btw|numéro de tva|tva|ust id|umsatzsteuer id|partita iva',
+  ],
+  invoice_number: [
+    'invoice number|invoice no|factuurnummer|numéro de facture|número de factura|rechnungsnummer|numero fattura',
+  ],
   pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
 };
 

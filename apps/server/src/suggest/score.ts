@@ -17,6 +17,13 @@ const UNMENTIONED_LINK_FACTOR = 0.85;
 /** The first row of a repeated block may be the record's own line, or just the first of many. */
 const FIRST_ROW_FACTOR = 0.85;
 const CONTEXT_MATCH = 0.8;
+/**
+ * A box in another party's block (preparer, employer, agent, office use…) rarely takes the
+ * record's own data; today's date and the like stay as they are.
+ */
+const OTHER_PARTY_FACTOR = 0.55;
+/** The same when only the section heading names the party. */
+const OTHER_PARTY_SECTION_FACTOR = 0.8;
 /** Sources blend as mostly the best one, partly their mean. */
 const BEST_SOURCE_SHARE = 0.6;
 /** Share of an unexplained elaborating word's weight that still counts against a target. */
@@ -112,6 +119,34 @@ function mentionsContext(field: FieldProfile, target: Target, similarity: TermSi
   );
 }
 
+/** The printed label alone asks for the target ("date5" printed "Date et signature"). */
+function isCalledForByLabel(field: FieldProfile, target: Target, similarity: TermSimilarity) {
+  return field.sources.some(
+    (source) => source.kind === 'label' && sourceScore(source, target, similarity) > 0,
+  );
+}
+
+/** Some of these parties are not the target's. */
+function hasOtherParty(parties: ReadonlySet<string>, target: Target): boolean {
+  for (const party of parties) {
+    if (!target.parties.has(party)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Factor for a field in another party's block whose target is not that party's. */
+function partyFactor(field: FieldProfile, target: Target): number {
+  if (target.reusable) {
+    return 1;
+  }
+  if (hasOtherParty(field.parties, target)) {
+    return OTHER_PARTY_FACTOR;
+  }
+  return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
+}
+
 /**
  * How likely `target` fills `field`, in [0, 1]; 0 when the types cannot meet. Sources are
  * blended (mostly the best one, partly their mean) so a field whose name and label agree beats
@@ -139,6 +174,9 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
   if (authored.every((source) => sourceScore(source, target, similarity) === 0)) {
     return 0;
   }
+  if (target.reusable && field.isNumberedName && !isCalledForByLabel(field, target, similarity)) {
+    return 0;
+  }
   const sources = field.sources;
   let best = 0;
   let sum = 0;
@@ -153,5 +191,5 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
       ? UNMENTIONED_LINK_FACTOR
       : 1;
   const rowFactor = field.row === 'first' && !target.reusable ? FIRST_ROW_FACTOR : 1;
-  return Math.min(1, blended * fit * linkFactor * rowFactor);
+  return Math.min(1, blended * fit * linkFactor * rowFactor * partyFactor(field, target));
 }

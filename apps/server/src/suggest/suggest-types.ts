@@ -57,6 +57,8 @@ export type Target = {
   minLength: number;
   /** Universal values can fill any number of PDF fields; table fields go to one each. */
   reusable: boolean;
+  /** Parties the target belongs to (`Preparer.Phone`, `employer_name`), see parties.ts. */
+  parties: ReadonlySet<string>;
 };
 
 /** One way of naming a target. */
@@ -103,6 +105,15 @@ export type FieldProfile = {
    * the first row may take a table field, later rows describe other people or lines.
    */
   row: 'first' | 'later' | null;
+  /**
+   * A bare numbered name without tooltip (`date2`): one of several like it, so a universal value
+   * (today's date) needs the printed label to call for it too.
+   */
+  isNumberedName: boolean;
+  /** Parties the field's name or tooltip speak of (preparer, employer…), parties.ts. */
+  parties: ReadonlySet<string>;
+  /** Parties its section heading speaks of: weaker, a heading can cover more than its block. */
+  sectionParties: ReadonlySet<string>;
 };
 
 /**

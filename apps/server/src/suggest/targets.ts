@@ -5,6 +5,7 @@
 import type { UniversalField } from '@formbridge/contract/mappings';
 import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { minLengthOf, termsOf, type Term } from './lexicon.ts';
+import { partiesIn } from './parties.ts';
 import type { SuggestInput, SuggestTable, Target, Vocabulary, Wording } from './suggest-types.ts';
 
 // How universal values are worded on forms, beyond their own labels. "Date" alone on a form
@@ -28,12 +29,17 @@ const UNIVERSAL_PHRASES: Readonly<Record<string, readonly string[]>> = {
   current_day: ['date day', 'day of date'],
   current_month: ['date month', 'month of date'],
   current_year: ['date year', 'year of date'],
-  user_email: ['user email', 'my email'],
+  // "My email" reads as plain "email", which on a form is the record's person's, not the user's.
+  user_email: ['user email'],
   record_id: ['record id', 'record number'],
   record_display_name: ['record name'],
   template_name: ['template name', 'form name', 'document name'],
   table_name: ['table name'],
 };
+
+// Today's day, month and year are worded only by their phrases: their labels ("Current Day (DD)")
+// would let any bare "Day" box match most of them.
+const DATE_PARTS = new Set(['current_day', 'current_month', 'current_year']);
 
 // Shortest value of each universal field: a 2-character box takes a day or a month, not a date.
 const UNIVERSAL_MIN_LENGTH: Readonly<Record<string, number>> = {
@@ -118,6 +124,7 @@ function tableTargets(
       needsContext: linkWords !== null,
       minLength: minLengthFor(field.type, wordings),
       reusable: false,
+      parties: partiesIn(prefix, field.name, field.label, table.name),
     });
   }
   for (const rule of table.combination_rules) {
@@ -132,6 +139,7 @@ function tableTargets(
       needsContext: linkWords !== null,
       minLength: 0,
       reusable: false,
+      parties: partiesIn(prefix, rule.name, rule.label, table.name),
     });
   }
   return targets;
@@ -146,7 +154,9 @@ function universalTargets(fields: readonly UniversalField[], next: () => number)
     type: field.type,
     // "Date" alone is today; "Date of injury" is not: universal values must explain the field.
     wordings: wordingsOf(
-      [field.label, field.key.replaceAll('_', ' '), ...(UNIVERSAL_PHRASES[field.key] ?? [])],
+      DATE_PARTS.has(field.key)
+        ? (UNIVERSAL_PHRASES[field.key] ?? [])
+        : [field.label, field.key.replaceAll('_', ' '), ...(UNIVERSAL_PHRASES[field.key] ?? [])],
       [],
       true,
     ),
@@ -154,6 +164,7 @@ function universalTargets(fields: readonly UniversalField[], next: () => number)
     needsContext: false,
     minLength: UNIVERSAL_MIN_LENGTH[field.key] ?? 0,
     reusable: true,
+    parties: new Set<string>(),
   }));
 }
 

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { partiesIn } from './parties.ts';
+
+describe('parties a block speaks of', () => {
+  it('recognises other parties in several languages', () => {
+    expect([...partiesIn('Paid Preparer Use Only')]).toEqual(['preparer']);
+    expect([...partiesIn("Nom de l'employeur")]).toEqual(['employer']);
+    expect([...partiesIn('Datos del cónyuge')]).toEqual(['spouse']);
+    expect([...partiesIn('CPF da testemunha 1')]).toEqual(['witness']);
+    expect([...partiesIn('For office use only')]).toEqual(['office']);
+  });
+
+  it('finds none in the record’s own captions', () => {
+    expect(partiesIn('First name', 'Date of birth', 'Nome do requerente').size).toBe(0);
+  });
+});

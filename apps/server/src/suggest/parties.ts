@@ -1,0 +1,81 @@
+// Whose data a box holds. A form block for the paid preparer, the employer, the spouse, an
+// agent, a witness, the treating doctor or "office use only" asks for someone else's name and
+// address than the record's: the record's own fields are unlikely there, unless the target is
+// itself that party's (`employer_name`, a table or link called "Preparer").
+//
+// Words per party, in English, Spanish, French, German, Portuguese, Italian, Dutch, Ukrainian and
+// Russian: the standard dictionary translations (Wiktionary translation tables of each English
+// headword), written down once, not picked from the labelled forms.
+import { tokenize } from './text-normalize.ts';
+
+const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  preparer: [
+    'preparer|paid preparer|tax preparer|préparateur|preparador|steuerberater|preparatore',
+    'third party designee|designee',
+  ],
+  employer: [
+    'employer|employeur|empleador|empregador|arbeitgeber|datore di lavoro|werkgever',
+    'роботодавець|работодатель',
+  ],
+  spouse: [
+    'spouse|conjoint|conjointe|cónyuge|cônjuge|ehepartner|ehegatte|coniuge|echtgenoot',
+    'echtgenote|чоловік дружина|супруг|супруга',
+  ],
+  agent: [
+    'agent|representative|authorized representative|représentant|mandataire|representante',
+    'apoderado|procurador|vertreter|bevollmächtigter|rappresentante|delegato|gemachtigde',
+    'vertegenwoordiger|представник|представитель',
+  ],
+  office: [
+    'office use|for office use|official use|office only|administration use|usage administratif',
+    'réservé administration|uso oficial|uso interno|para uso de la administración',
+    'uso exclusivo|dienstgebrauch|amtliche vermerke|uso dell ufficio|voor intern gebruik',
+    'службові відмітки|для служебного пользования',
+  ],
+  witness: ['witness|témoin|testigo|testemunha|zeuge|testimone|getuige|свідок|свидетель'],
+  doctor: [
+    'physician|doctor|treating doctor|medical provider|therapist|hospital|clinic|médecin',
+    'médico|medico|arzt|ärztin|krankenhaus|huisarts|лікар|врач',
+  ],
+  translator: [
+    'translator|interpreter|traducteur|interprète|traductor|intérprete|tradutor|übersetzer',
+    'dolmetscher|traduttore|interprete|vertaler|tolk|перекладач|переводчик',
+  ],
+};
+
+type PartyPhrase = { party: string; words: string[] };
+
+const PHRASES: PartyPhrase[] = Object.entries(PARTY_WORDS).flatMap(([party, groups]) =>
+  groups.flatMap((group) =>
+    group
+      .split('|')
+      .map((variant) => ({ party, words: tokenize(variant) }))
+      .filter((phrase) => phrase.words.length > 0),
+  ),
+);
+
+function containsRun(words: readonly string[], run: readonly string[]): boolean {
+  for (let i = 0; i + run.length <= words.length; i++) {
+    if (run.every((word, j) => words[i + j] === word)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The parties a text speaks of ("Paid Preparer Use Only" → preparer). */
+export function partiesIn(...texts: readonly (string | undefined)[]): Set<string> {
+  const parties = new Set<string>();
+  for (const text of texts) {
+    if (text === undefined || text === '') {
+      continue;
+    }
+    const words = tokenize(text);
+    for (const phrase of PHRASES) {
+      if (containsRun(words, phrase.words)) {
+        parties.add(phrase.party);
+      }
+    }
+  }
+  return parties;
+}
