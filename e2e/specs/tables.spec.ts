@@ -326,6 +326,14 @@ test('10,000 records scroll with only the visible rows in the page', async ({ pa
   const rows = Array.from({ length: 10_000 }, (_, index) => `Row ${index + 1},${index + 1}`);
   expect(await importCsvByApi(page, tableId, `name,n\n${rows.join('\n')}\n`)).toBe(10_000);
 
+  // The grid reads pages of the records from the server, never the whole table.
+  const recordCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/v1/dynamic-tables/${tableId}/records`) {
+      recordCalls.push(url.search);
+    }
+  });
   await page.goto(`/tables/${tableId}`);
   await expect(page.getByTestId('record-count')).toHaveText('10000');
   const records = page.getByRole('region', { name: 'Records table' });
@@ -336,4 +344,7 @@ test('10,000 records scroll with only the visible rows in the page', async ({ pa
   await expect(records.getByRole('cell', { name: 'Row 10000', exact: true })).toBeVisible();
   await expect(records.getByRole('cell', { name: 'Row 1', exact: true })).toHaveCount(0);
   expect(await records.locator('tbody tr').count()).toBeLessThan(100);
+  expect(recordCalls).toContain('?limit=100&offset=0');
+  expect(recordCalls).toContain('?limit=100&offset=9900');
+  expect(recordCalls.every((search) => search.includes('limit='))).toBe(true);
 });

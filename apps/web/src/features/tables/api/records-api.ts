@@ -22,8 +22,8 @@ const recordsPath = (tableId: string) => `/api/v1/dynamic-tables/${tableId}/reco
 
 /**
  * Every record of a table in one call (oldest first). 10,000 records are about 4 MB and 200 ms
- * on the server (docs/benchmarks.md); the records table virtualises its rows, and the link
- * selects and link labels need the whole linked table anyway.
+ * on the server (docs/benchmarks.md): for the link selects and link labels, which need the whole
+ * linked table, and the dialogs that need every record. The records grid reads pages instead.
  */
 export const recordsQuery = (tableId: string) =>
   queryOptions({
@@ -33,6 +33,20 @@ export const recordsQuery = (tableId: string) =>
       return Array.isArray(body) ? (body as TableRecordDto[]) : [];
     },
     retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
+  });
+
+/** Rows per page of the records grid: a screenful or two with the grid's overscan. */
+export const RECORDS_PAGE_SIZE = 100;
+
+/** One page of the records grid (oldest first), under the table's records key. */
+export const recordsPageQuery = (tableId: string, pageIndex: number) =>
+  queryOptions({
+    queryKey: [...tableRecordsKey(tableId), 'page', RECORDS_PAGE_SIZE, pageIndex] as const,
+    queryFn: async () => {
+      const query = `limit=${RECORDS_PAGE_SIZE}&offset=${pageIndex * RECORDS_PAGE_SIZE}`;
+      const body = await apiRequest<unknown>(`${recordsPath(tableId)}?${query}`);
+      return Array.isArray(body) ? (body as TableRecordDto[]) : [];
+    },
   });
 
 export function useRecords(tableId: string) {

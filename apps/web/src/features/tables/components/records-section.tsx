@@ -8,8 +8,9 @@ import { downloadTableCsv } from '../api/import-export-api';
 import { describeServerError } from '../utils/api-errors';
 import { RecordsTable, type RecordsTableProps } from './records-table';
 
-type Props = Omit<RecordsTableProps, 'records'> & {
-  records: RecordsTableProps['records'] | undefined;
+type Props = RecordsTableProps & {
+  /** The grid's first page, read with the table: undefined while it loads, [] for no records. */
+  firstPage: readonly unknown[] | undefined;
   onAdd: () => void;
   onImport: () => void;
   /** The records could not be loaded: say so instead of "No records found". */
@@ -17,7 +18,7 @@ type Props = Omit<RecordsTableProps, 'records'> & {
 };
 
 /** Records with their toolbar: add, CSV/Excel import and CSV export; the empty state invites a first one. */
-export function RecordsSection({ records, onAdd, onImport, loadError, ...tableProps }: Props) {
+export function RecordsSection({ firstPage, onAdd, onImport, loadError, ...tableProps }: Props) {
   const [isExporting, setIsExporting] = useState(false);
   const { table } = tableProps;
 
@@ -55,9 +56,9 @@ export function RecordsSection({ records, onAdd, onImport, loadError, ...tablePr
         <div className="p-5">
           <LoadFailed what="the records" reason={loadError.reason} onRetry={loadError.retry} />
         </div>
-      ) : records === undefined ? (
+      ) : firstPage === undefined ? (
         <Spinner label="Loading records..." />
-      ) : records.length === 0 ? (
+      ) : firstPage.length === 0 || tableProps.recordCount === 0 ? (
         <div className="p-5">
           <EmptyState
             title="No records found"
@@ -66,7 +67,7 @@ export function RecordsSection({ records, onAdd, onImport, loadError, ...tablePr
           />
         </div>
       ) : (
-        <RecordsTable records={records} {...tableProps} />
+        <RecordsTable {...tableProps} />
       )}
     </section>
   );

@@ -6,11 +6,13 @@ import { useRef, type ReactNode } from 'react';
 import type { TableRecordDto } from '../api/records-api';
 import type { TableDto } from '../api/tables-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
+import { useRecordPages } from '../hooks/use-record-pages';
 import { CombinationCell, RecordCell } from './record-cell';
 
 export type RecordsTableProps = {
   table: TableDto;
-  records: readonly TableRecordDto[];
+  /** How many records the table holds; the rows in view are read from the server by page. */
+  recordCount: number;
   linkedTables: ReadonlyMap<string, LinkedTable>;
   onEdit: (record: TableRecordDto) => void;
   onDelete: (record: TableRecordDto) => void;
@@ -22,6 +24,11 @@ export type RecordsTableProps = {
 };
 
 const ROW_HEIGHT = 45;
+const SLOT_TEXT = {
+  loading: 'Loading...',
+  failed: 'Failed to load table records',
+  gone: '',
+} as const;
 const CELL = 'max-w-xs truncate px-4 py-2.5 whitespace-nowrap';
 // Row actions stay in view however wide the table scrolls.
 const ACTIONS =
@@ -29,15 +36,16 @@ const ACTIONS =
 
 /**
  * The records table. Only the rows in view (plus a margin) are in the DOM, with spacer rows
- * standing in for the rest, so 10,000 records scroll as smoothly as 10.
+ * standing in for the rest, and only the pages those rows fall in are fetched, so 10,000 records
+ * scroll as smoothly as 10 and opening the table reads one page, not the whole table.
  */
 export function RecordsTable(props: RecordsTableProps) {
-  const { table, records, linkedTables, onEdit, onDelete, renderGenerateFormsAction } = props;
+  const { table, recordCount, linkedTables, onEdit, onDelete, renderGenerateFormsAction } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer is read afresh on every render by design; nothing here relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: records.length,
+    count: recordCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -46,6 +54,10 @@ export function RecordsTable(props: RecordsTableProps) {
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
+  const recordAt = useRecordPages(
+    table.id,
+    items.map((item) => item.index),
+  );
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const columnCount = table.fields.length + table.combination_rules.length + 2;
@@ -63,7 +75,7 @@ export function RecordsTable(props: RecordsTableProps) {
       role="region"
       aria-label="Records table"
     >
-      <table className="min-w-full text-sm" aria-rowcount={records.length + 1}>
+      <table className="min-w-full text-sm" aria-rowcount={recordCount + 1}>
         <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 shadow-[inset_0_-1px_0] shadow-slate-200">
           <tr aria-rowindex={1}>
             <th scope="col" className="px-4 py-2">
@@ -87,10 +99,22 @@ export function RecordsTable(props: RecordsTableProps) {
         <tbody className="divide-y divide-slate-100 bg-white">
           {paddingTop > 0 ? spacer(paddingTop) : null}
           {items.map((item) => {
-            const record = records[item.index];
-            if (!record) {
-              return null;
+            const slot = recordAt(item.index);
+            if (slot.state !== 'ready') {
+              return (
+                <tr
+                  key={`slot-${item.index}`}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  aria-rowindex={item.index + 2}
+                >
+                  <td colSpan={columnCount} className="px-4 py-2.5 text-slate-400">
+                    {SLOT_TEXT[slot.state]}
+                  </td>
+                </tr>
+              );
             }
+            const record = slot.record;
             return (
               <tr
                 key={record.id}

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +9,12 @@ import { ApiError } from '../../../lib/api-client';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useTemplatesMappedTo } from '../api/generation-api';
-import { useDeleteRecord, useRecords, type TableRecordDto } from '../api/records-api';
+import {
+  recordsPageQuery,
+  recordsQuery,
+  useDeleteRecord,
+  type TableRecordDto,
+} from '../api/records-api';
 import { useTable, useTables } from '../api/tables-api';
 import { useLinkedTables } from '../hooks/use-linked-tables';
 import { describeServerError } from '../utils/api-errors';
@@ -41,9 +47,11 @@ export function TableDetailPage() {
 
 function TableDetail({ id }: { id: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const table = useTable(id);
-  // Fetched together with the table (spec §7); a missing table makes both fail.
-  const records = useRecords(id);
+  // Fetched together with the table (spec §7): the grid's first page. The grid reads the other
+  // pages as they scroll into view (records-table.tsx); the table carries the record count.
+  const records = useQuery(recordsPageQuery(id, 0));
   const tables = useTables();
   const linkedTables = useLinkedTables(table.data);
   const deleteRecord = useDeleteRecord(id);
@@ -98,6 +106,19 @@ function TableDetail({ id }: { id: string }) {
     }
   };
 
+  // Every record id, read when asked for: the page itself holds only the pages in view.
+  const generateForAll = async () => {
+    try {
+      const records = await queryClient.fetchQuery({ ...recordsQuery(id), staleTime: 0 });
+      setDialog({
+        kind: 'generate',
+        target: { kind: 'bulk', recordIds: records.map((record) => record.id) },
+      });
+    } catch {
+      notify.error('Failed to load table records');
+    }
+  };
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -120,7 +141,8 @@ function TableDetail({ id }: { id: string }) {
       <TableFieldDefinitions table={data} tableNames={tableNames} />
       <RecordsSection
         table={data}
-        records={records.data}
+        recordCount={data.record_count}
+        firstPage={records.data}
         loadError={
           records.isError && !records.data
             ? {
@@ -169,18 +191,7 @@ function TableDetail({ id }: { id: string }) {
               {mapped.templates.length} template{mapped.templates.length === 1 ? '' : 's'} mapped to
               this table.
             </p>
-            <Button
-              disabled={(records.data ?? []).length === 0}
-              onClick={() =>
-                setDialog({
-                  kind: 'generate',
-                  target: {
-                    kind: 'bulk',
-                    recordIds: (records.data ?? []).map((record) => record.id),
-                  },
-                })
-              }
-            >
+            <Button disabled={data.record_count === 0} onClick={() => void generateForAll()}>
               Generate for all records
             </Button>
           </div>
@@ -192,9 +203,7 @@ function TableDetail({ id }: { id: string }) {
           View Templates
         </Link>
       </section>
-      {dialog?.kind === 'schema' ? (
-        <TableSchemaEditDialog table={data} records={records.data ?? []} onClose={close} />
-      ) : null}
+      {dialog?.kind === 'schema' ? <TableSchemaEditDialog table={data} onClose={close} /> : null}
       {dialog?.kind === 'import' ? <TableImportDialog table={data} onClose={close} /> : null}
       {dialog?.kind === 'generate' ? (
         <GenerateFormsDialog

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tableListKey } from '../api/tables-api';
+import { tableListKey, tableRecordsKey } from '../api/tables-api';
 import { makeTable, mockFetch, renderWithCache } from '../test/render';
 import { TableSchemaEditDialog } from './table-schema-edit-dialog';
 
@@ -39,11 +39,10 @@ const RECORDS = [
 ];
 
 function renderDialog(onClose = vi.fn()) {
-  renderWithCache(
-    <TableSchemaEditDialog table={TABLE} records={RECORDS} onClose={onClose} />,
-    (client) =>
-      client.setQueryData(tableListKey, { tables: [TABLE, COMPANIES], isInvalidFormat: false }),
-  );
+  renderWithCache(<TableSchemaEditDialog table={TABLE} onClose={onClose} />, (client) => {
+    client.setQueryData(tableListKey, { tables: [TABLE, COMPANIES], isInvalidFormat: false });
+    client.setQueryData(tableRecordsKey(TABLE.id), RECORDS);
+  });
   return onClose;
 }
 

@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/toast';
-import type { TableRecordDto } from '../api/records-api';
+import { recordsQuery, type TableRecordDto } from '../api/records-api';
 import { tableQuery, useTables, useUpdateTable, type TableDto } from '../api/tables-api';
 import { describeServerError, readValidationIssues } from '../utils/api-errors';
 import {
@@ -27,17 +27,21 @@ import { SchemaFieldRow } from './schema-field-row';
 import { SchemaIssueList, SchemaRemovalConfirmation } from './schema-messages';
 import { SchemaRulesEditor } from './schema-rules-editor';
 
-type Props = { table: TableDto; records: readonly TableRecordDto[]; onClose: () => void };
+type Props = { table: TableDto; onClose: () => void };
 
-/** 'Edit Table Schema': waits for the user's tables, which link fields may point at. */
+/**
+ * 'Edit Table Schema': waits for the user's tables, which link fields may point at, and for the
+ * table's records, which say what a change would delete (the records grid holds only pages).
+ */
 export function TableSchemaEditDialog(props: Props) {
   const tables = useTables();
+  const records = useRecordsOnce(props.table.id);
   useEffect(() => {
     if (tables.isError) {
       notify.warning('Could not load tables for linking.');
     }
   }, [tables.isError]);
-  if (tables.isPending) {
+  if (tables.isPending || records === null) {
     return (
       <Modal title="Edit Table Schema" size="xl" onClose={props.onClose}>
         <Spinner />
@@ -45,7 +49,30 @@ export function TableSchemaEditDialog(props: Props) {
     );
   }
   const linkable = (tables.data?.tables ?? []).filter((item) => item.id !== props.table.id);
-  return <SchemaEditor {...props} linkableTables={linkable} />;
+  return <SchemaEditor {...props} records={records} linkableTables={linkable} />;
+}
+
+/**
+ * Every record of the table, read once when the dialog opens: not a live query, so the dialog's
+ * own save does not wait for the whole table to be read again. If they cannot be read the
+ * dialog still works: the server then asks for the confirmation itself.
+ */
+function useRecordsOnce(tableId: string): readonly TableRecordDto[] | null {
+  const queryClient = useQueryClient();
+  const [records, setRecords] = useState<readonly TableRecordDto[] | null>(
+    () => queryClient.getQueryData(recordsQuery(tableId).queryKey) ?? null,
+  );
+  useEffect(() => {
+    let isCurrent = true;
+    queryClient.fetchQuery(recordsQuery(tableId)).then(
+      (rows) => isCurrent && setRecords(rows),
+      () => isCurrent && setRecords([]),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [queryClient, tableId]);
+  return records;
 }
 
 type Pending = { body: UpdateTableBody; losing: LosingField[] };
@@ -55,7 +82,7 @@ function SchemaEditor({
   records,
   onClose,
   linkableTables,
-}: Props & { linkableTables: TableDto[] }) {
+}: Props & { records: readonly TableRecordDto[]; linkableTables: TableDto[] }) {
   const queryClient = useQueryClient();
   const update = useUpdateTable(table.id);
   const [initialValues] = useState(() => toSchemaFormValues(table));
