@@ -50,7 +50,7 @@ describe('RecordsTable', () => {
     renderTable();
     const grid = screen.getByRole('region', { name: 'Records table' });
     expect(within(grid).getByRole('table').getAttribute('aria-rowcount')).toBe('2501');
-    expect(await within(grid).findByRole('cell', { name: 'Row 1', exact: true })).toBeTruthy();
+    expect(await within(grid).findByRole('cell', { name: 'Row 1' })).toBeTruthy();
     expect(api.fetchMock).toHaveBeenCalledTimes(1);
     expect(api.request(0).path).toBe(
       `/api/v1/dynamic-tables/${TABLE.id}/records?limit=${RECORDS_PAGE_SIZE}&offset=0`,
