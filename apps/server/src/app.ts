@@ -19,7 +19,8 @@ import { registerOpenApi } from './lib/openapi.ts';
 import { serializeRequest } from './lib/redact-url.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
-import { clearStorageTemp, createLocalStorage } from './lib/storage/local-storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
+import { clearStorageTemp } from './lib/storage/local-storage.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -82,13 +83,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await clearStorageTemp(config.dataDir);
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const store = createStorage(config);
+  app.addHook('onClose', () => store.close());
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     tokens: createTokenService(secret, config.jwtLifetimeSeconds),
     loginThrottle: new LoginThrottle(options.loginThrottle),
-    storage: createLocalStorage(config.dataDir),
+    storage: store.storage,
     signer: createUrlSigner(secret),
     mailer: createMailer(
       {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './lib/storage/s3-storage.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
@@ -28,6 +29,17 @@ const envSchema = z.object({
   MAIL_RECIPIENTS: z
     .enum(['separate', 'bcc'], 'MAIL_RECIPIENTS must be separate or bcc')
     .default('separate'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._/-]*$/, 'S3_PREFIX may hold letters, digits and . _ - / only')
+    .optional(),
 });
 
 export type Config = {
@@ -55,7 +67,11 @@ export type Config = {
   mailRecipients?: 'separate' | 'bcc';
   /** Waits between delivery attempts while the relay is down (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
+  /** Where stored files live; local disk under DATA_DIR unless STORAGE=s3. */
+  storage?: StorageConfig;
 };
+
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
 
 /** The environment cannot be used as it is: start-up stops and a restart would not help. */
 export class ConfigError extends Error {
@@ -74,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   return {
+    storage: storageConfig(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
@@ -89,6 +106,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailReplyTo: e.MAIL_REPLY_TO,
     mailRecipients: e.MAIL_RECIPIENTS,
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE === 'local') {
+    return { kind: 'local' };
+  }
+  if (!e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    // Any endpoint other than AWS is almost always path-style (MinIO, Ceph, s3rver).
+    forcePathStyle: e.S3_FORCE_PATH_STYLE
+      ? e.S3_FORCE_PATH_STYLE === 'true'
+      : Boolean(e.S3_ENDPOINT),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : undefined,
   };
 }
 

@@ -8,6 +8,21 @@ import { expect } from 'vitest';
 import { buildApp, type BuildOptions, type BuiltApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import type { DialectName } from '../src/db/dialect.ts';
+import { StorageNotFoundError } from '../src/lib/storage/storage.ts';
+import { startLocalS3, type LocalS3 } from './s3-server.ts';
+
+/**
+ * `TEST_STORAGE=s3` runs the API suite against a real S3-compatible server (one s3rver per test
+ * file, one key prefix per app) instead of the local disk.
+ */
+let localS3: Promise<LocalS3> | undefined;
+function s3StorageFor(schema: string): Promise<Config['storage']> | undefined {
+  if (process.env.TEST_STORAGE !== 's3') {
+    return undefined;
+  }
+  localS3 ??= startLocalS3();
+  return localS3.then((s3) => ({ kind: 's3', ...s3.options, prefix: `${schema}/` }));
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DIALECTS: DialectName[] = process.env.TEST_DATABASE_URL
@@ -55,6 +70,7 @@ export async function startTestApp(
     jwtLifetimeSeconds: 3600,
     logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
     webDist: undefined,
+    storage: (await s3StorageFor(schema)) ?? { kind: 'local' },
     ...overrides,
   };
   const built = await buildApp(config, options);
@@ -145,4 +161,26 @@ export async function expectNotFoundForOtherUser(
   const response = await t.request(method, url, { ...options, token: stranger.token });
   expect(response.status, `${method} ${url} as another user`).toBe(404);
   expect(response.body).toMatchObject({ detail: expect.any(String) });
+}
+
+/** Keys the app has stored under a folder, through its own storage (local disk or S3). */
+export async function storedKeys(t: TestApp, folder: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.ctx.storage.list(folder)) {
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** Whether one stored file exists, through the app's own storage. */
+export async function isStored(t: TestApp, key: string): Promise<boolean> {
+  try {
+    (await t.ctx.storage.openStream(key)).stream.destroy();
+    return true;
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) {
+      return false;
+    }
+    throw error;
+  }
 }

@@ -4,9 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StorageNotFoundError, type Storage } from './storage.ts';
-
-const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
+import { assertSafeKey, StorageNotFoundError, type Storage } from './storage.ts';
 
 /** Files under `<dataDir>/files`, written to a temp name and renamed so readers never see half a file. */
 export function createLocalStorage(dataDir: string): Storage {
@@ -14,10 +12,7 @@ export function createLocalStorage(dataDir: string): Storage {
   const tmpDir = path.join(dataDir, 'tmp');
 
   const resolveKey = (key: string): string => {
-    // Keys come from the app, but a traversal bug must not reach outside the root.
-    if (!SAFE_KEY.test(key) || key.includes('..')) {
-      throw new Error(`Unsafe storage key: ${key}`);
-    }
+    assertSafeKey(key);
     return path.join(root, key);
   };
 
@@ -78,6 +73,26 @@ export function createLocalStorage(dataDir: string): Storage {
     },
     remove: async (key) => {
       await fsp.rm(resolveKey(key), { force: true });
+    },
+    list: async function* (folder) {
+      const base = path.join(root, folder);
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) {
+          return;
+        }
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.isFile()) {
+          yield path
+            .relative(root, path.join(entry.parentPath, entry.name))
+            .split(path.sep)
+            .join('/');
+        }
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where stored files live. Keys are relative paths chosen by the app (`templates/<uuid>.pdf`),
- * never by users. Local disk today; an S3-compatible store implements the same five calls.
+ * never by users. Local disk (default) or an S3-compatible bucket (`STORAGE=s3`).
  */
 export type Storage = {
   /** Writes all bytes or nothing: a failed write leaves no partial file under `key`. */
@@ -18,10 +18,21 @@ export type Storage = {
   openStream: (key: string) => Promise<{ stream: Readable; size: number }>;
   /** Removes the file; a missing file is not an error (deletes are retried safely). */
   remove: (key: string) => Promise<void>;
+  /** Every stored key under a folder (`templates/`), in no set order: for sweeps and audits. */
+  list: (folder: string) => AsyncIterable<string>;
 };
 
 export class StorageNotFoundError extends Error {
   constructor(key: string) {
     super(`Stored file not found: ${key}`);
+  }
+}
+
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/;
+
+/** Keys come from the app, but a traversal bug must never reach outside the store's root. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) {
+    throw new Error(`Unsafe storage key: ${key}`);
   }
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedForm, CompletedFormDetail } from '@formbridge/contract/completed-forms';
 import { createRecord } from '../../../test/factories.ts';
@@ -7,6 +5,7 @@ import {
   createUser,
   DIALECTS,
   expectNotFoundForOtherUser,
+  isStored,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -202,13 +201,13 @@ describe.each(DIALECTS)('completed forms on %s', (dialect) => {
       problems: [],
     });
 
-    const stored = path.join(t.dataDir, 'files', 'completed-forms', `${a.id}.pdf`);
-    expect(fs.existsSync(stored)).toBe(true);
+    const stored = `completed-forms/${a.id}.pdf`;
+    expect(await isStored(t, stored)).toBe(true);
     const deleted = await t.request('DELETE', `/api/v1/completed-forms/${a.id}`, {
       token: user.token,
     });
     expect(deleted.status).toBe(204);
-    expect(fs.existsSync(stored)).toBe(false);
+    expect(await isStored(t, stored)).toBe(false);
     expect((await fetchBytes(t, a.view_url)).status).toBe(404);
     const gone = await t.request('GET', `/api/v1/completed-forms/${a.id}`, { token: user.token });
     expect(gone.status).toBe(404);

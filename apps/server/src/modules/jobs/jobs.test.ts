@@ -11,6 +11,7 @@ import {
   createUser,
   DIALECTS,
   expectNotFoundForOtherUser,
+  isStored,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -154,7 +155,7 @@ describe.each(DIALECTS)('restart safety on %s', (dialect) => {
     });
     // What a crash can leave: a zip renamed into place before the row said so, a temp file.
     await t.ctx.storage.put(`jobs/${jobId}/forms.zip`, new Uint8Array([1, 2, 3]));
-    const zipFile = path.join(t.dataDir, 'files', 'jobs', jobId, 'forms.zip');
+    const zipKey = `jobs/${jobId}/forms.zip`;
     const tempFile = path.join(t.dataDir, 'tmp', 'half-written.part');
     fs.mkdirSync(path.dirname(tempFile), { recursive: true });
     fs.writeFileSync(tempFile, 'partial zip');
@@ -169,7 +170,7 @@ describe.each(DIALECTS)('restart safety on %s', (dialect) => {
         done: 3,
       });
       expect(row?.finished_at).not.toBeNull();
-      expect(fs.existsSync(zipFile)).toBe(false);
+      expect(await isStored(t, zipKey)).toBe(false);
       expect(fs.existsSync(tempFile)).toBe(false);
     } finally {
       await restarted.app.close();

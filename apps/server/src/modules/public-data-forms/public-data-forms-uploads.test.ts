@@ -88,9 +88,9 @@ describe.each(DIALECTS)('public data form files on %s', (dialect) => {
       const response = await t.request('DELETE', `${base(link.token)}/files/${id}`);
       expect(response.status, id).toBe(404);
     }
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     expect((await t.request('DELETE', `${base(link.token)}/files/${mine.id}`)).status).toBe(204);
-    expect(storedFiles(t).length).toBe(before - 1);
+    expect((await storedFiles(t)).length).toBe(before - 1);
     const data = await readRecordData(t, user, docs.id, recordId);
     expect((data.scan as RecordFile[]).map((item) => item.id)).toEqual([owners.id, theirs.id]);
     const other = await readRecordData(t, user, docs.id, otherRecord);

@@ -53,11 +53,11 @@ describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {
     const record = await createRecord(t, user, table.id, { name: 'Del' });
     const keep = await attach(record.id);
     const drop = await attach(record.id);
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const url = `/files/${table.id}/records/${record.id}/files/${drop.id}`;
     const deleted = await t.request('DELETE', url, { token: user.token });
     expect(deleted.status).toBe(204);
-    expect(storedFiles(t).length).toBe(before - 1);
+    expect((await storedFiles(t)).length).toBe(before - 1);
     expect((await getRecord(record.id)).data.scan).toMatchObject([{ id: keep.id }]);
     const again = await t.request('DELETE', url, { token: user.token });
     expect(again.status).toBe(404);
@@ -107,13 +107,13 @@ describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {
     await put(one.id);
     await put(one.id);
     await put(two.id);
-    const start = storedFiles(t).length;
+    const start = (await storedFiles(t)).length;
     await t.request('DELETE', `/api/v1/dynamic-tables/${docs.id}/records/${one.id}`, {
       token: owner.token,
     });
-    expect(storedFiles(t).length).toBe(start - 2);
+    expect((await storedFiles(t)).length).toBe(start - 2);
     await t.request('DELETE', `/api/v1/dynamic-tables/${docs.id}`, { token: owner.token });
-    expect(storedFiles(t).length).toBe(start - 3);
+    expect((await storedFiles(t)).length).toBe(start - 3);
     const rows = await t.ctx.db
       .selectFrom('record_files')
       .select('id')
@@ -143,14 +143,14 @@ describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {
     const moved = (await t.request('GET', recordUrl, { token: owner.token }))
       .body as RecordResponse;
     expect(moved.data.Scan).toMatchObject([{ filename: 'a.png', field_name: 'Scan' }]);
-    const start = storedFiles(t).length;
+    const start = (await storedFiles(t)).length;
     const removed = await put({
       name: 'D',
       fields: [{ name: 'name' }],
       confirm_remove_fields: ['Scan'],
     });
     expect(removed.status).toBe(200);
-    expect(storedFiles(t).length).toBe(start - 1);
+    expect((await storedFiles(t)).length).toBe(start - 1);
   });
 
   it('hides files from another user on every endpoint', async () => {

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { TestApp } from '../../../test/harness.ts';
+import { storedKeys, type TestApp } from '../../../test/harness.ts';
 
 // Shared by the record-file test files.
 
@@ -29,7 +27,6 @@ export function form(fields: {
   return body;
 }
 
-export function storedFiles(t: TestApp): string[] {
-  const dir = path.join(t.dataDir, 'files', 'record-files');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+export function storedFiles(t: TestApp): Promise<string[]> {
+  return storedKeys(t, 'record-files/');
 }

@@ -50,7 +50,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
 
   it('uploads a file to a record’s file field and lists it in the record', async () => {
     const record = await createRecord(t, user, table.id, { name: 'Ada' });
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const file = await attach(record.id);
     expect(file).toMatchObject({
       filename: 'photo.png',
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
       field_name: 'scan',
     });
     expect(file.file_path).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}\?expires=\d+&signature=/);
-    expect(storedFiles(t).length).toBe(before + 1);
+    expect((await storedFiles(t)).length).toBe(before + 1);
     const second = await attach(record.id, readFixture(OWN_FIXTURES, 'simple-form.pdf'), 'f.pdf');
     const after = await getRecord(record.id);
     expect(after.data.scan).toEqual(
@@ -139,17 +139,17 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
     [ole('__substg1.0_'), 'mail.msg'],
   ])('refuses other types with 415 and stores nothing (%#)', async (bytes, filename) => {
     const record = await createRecord(t, user, table.id, { name: 'Refused' });
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const response = await upload(record.id, { file: bytes, filename, field_name: 'scan' });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ detail: RECORD_FILE_MESSAGES.unsupported });
-    expect(storedFiles(t).length).toBe(before);
+    expect((await storedFiles(t)).length).toBe(before);
     expect((await getRecord(record.id)).data.scan).toEqual([]);
   });
 
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
     const record = await createRecord(t, user, table.id, { name: 'Big' });
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const response = await upload(record.id, {
       file: big,
@@ -160,7 +160,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
     expect(response.body).toEqual({
       detail: 'The file is larger than the 10MB limit (10485760 bytes)',
     });
-    expect(storedFiles(t).length).toBe(before);
+    expect((await storedFiles(t)).length).toBe(before);
   });
 
   it.each([
@@ -196,7 +196,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
 
   it('removes the stored file again when the database write fails', async () => {
     const record = await createRecord(t, user, table.id, { name: 'Crash' });
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     // Reads work; the transaction that inserts the row and updates the record fails.
     const failing = new Proxy(t.ctx.db, {
       get(target, property) {
@@ -218,7 +218,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
       },
     );
     await expect(upload).rejects.toThrow('disk full');
-    expect(storedFiles(t).length).toBe(before);
+    expect((await storedFiles(t)).length).toBe(before);
     expect((await getRecord(record.id)).data.scan).toEqual([]);
   });
 });

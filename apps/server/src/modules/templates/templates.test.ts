@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template, TemplateSummary } from '@formbridge/contract/templates';
 import {
@@ -15,13 +13,13 @@ import {
   DIALECTS,
   expectNotFoundForOtherUser,
   startTestApp,
+  storedKeys,
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
 
-function storedFiles(t: TestApp): string[] {
-  const dir = path.join(t.dataDir, 'files', 'templates');
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+function storedFiles(t: TestApp): Promise<string[]> {
+  return storedKeys(t, 'templates/');
 }
 
 describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
@@ -34,7 +32,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
   afterAll(() => t.close());
 
   it('uploads a PDF, detects its fields and stores the file', async () => {
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const template = await createTemplate(t, user);
     expect(template).toMatchObject({ name: 'Simple form', field_count: 3, page_count: 1 });
     expect(template.pages).toEqual([{ width: 612, height: 792 }]);
@@ -50,7 +48,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     });
     expect(template.field_data['applicant.full_name']?.label).toBe('Full name');
     expect(template.field_data.agree).toMatchObject({ type: 'checkbox' });
-    expect(storedFiles(t).length).toBe(before + 1);
+    expect((await storedFiles(t)).length).toBe(before + 1);
   });
 
   it('lists, reads and returns the fields of the owner’s templates', async () => {
@@ -113,7 +111,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     ['truncated.pdf', 422, 'The file is not a valid PDF'],
     ['password-protected.pdf', 422, 'This PDF is password-protected'],
   ])('refuses %s with %i and writes nothing', async (fixture, status, detail) => {
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const list = await t.request('GET', '/api/v1/pdf-templates/', { token: user.token });
     const response = await uploadTemplate(t, user, {
       name: 'Bad',
@@ -121,7 +119,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     });
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ detail });
-    expect(storedFiles(t).length).toBe(before);
+    expect((await storedFiles(t)).length).toBe(before);
     const after = await t.request('GET', '/api/v1/pdf-templates/', { token: user.token });
     expect((after.body as unknown[]).length).toBe((list.body as unknown[]).length);
   });
@@ -181,7 +179,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
   });
 
   it('refuses a file over 10 MB with 413 and stores nothing', async () => {
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     big.write('%PDF-1.7\n');
     const response = await uploadTemplate(t, user, { name: 'Huge', file: big });
@@ -189,7 +187,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     expect(response.body).toEqual({
       detail: 'The file is larger than the 10MB limit (10485760 bytes)',
     });
-    expect(storedFiles(t).length).toBe(before);
+    expect((await storedFiles(t)).length).toBe(before);
   });
 
   it('renames with JSON and replaces the PDF with multipart, removing the old file', async () => {
@@ -205,7 +203,7 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
       dropped_mappings: [],
     });
 
-    const before = storedFiles(t);
+    const before = await storedFiles(t);
     const replaced = await t.request('PUT', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
       body: templateForm({ file: readFixture(CORPUS_FIXTURES, 'qpdf_field-types.pdf') }),
@@ -213,8 +211,8 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     expect(replaced.status).toBe(200);
     const body = replaced.body as Template;
     expect(body).toMatchObject({ name: 'Renamed form', field_count: 11 });
-    expect(storedFiles(t).length).toBe(before.length);
-    expect(storedFiles(t)).not.toEqual(before);
+    expect((await storedFiles(t)).length).toBe(before.length);
+    expect(await storedFiles(t)).not.toEqual(before);
   });
 
   it('keeps the template as it was when a replacement is refused', async () => {
@@ -236,12 +234,12 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
 
   it('deletes the row and the file', async () => {
     const template = await createTemplate(t, user);
-    const before = storedFiles(t).length;
+    const before = (await storedFiles(t)).length;
     const deleted = await t.request('DELETE', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
     });
     expect(deleted.status).toBe(204);
-    expect(storedFiles(t).length).toBe(before - 1);
+    expect((await storedFiles(t)).length).toBe(before - 1);
     const gone = await t.request('GET', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
     });

@@ -1,0 +1,15 @@
+import type { Config } from '../../config.ts';
+import { createLocalStorage } from './local-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+import type { Storage } from './storage.ts';
+
+/** The store the configuration names: local disk under DATA_DIR (default) or an S3 bucket. */
+export function createStorage(config: Config): { storage: Storage; close: () => void } {
+  const chosen = config.storage ?? { kind: 'local' };
+  if (chosen.kind === 's3') {
+    const storage = createS3Storage(chosen);
+    // The SDK keeps connections open for reuse; they must not hold the process at shutdown.
+    return { storage, close: () => storage.client.destroy() };
+  }
+  return { storage: createLocalStorage(config.dataDir), close: () => undefined };
+}
