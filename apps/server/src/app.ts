@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@formbridge/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
@@ -13,6 +13,7 @@ import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
+import { MailQuota } from './lib/mail-quota.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
@@ -55,6 +56,16 @@ export type BuildOptions = {
   logStream?: { write: (line: string) => void };
 };
 
+// A hop count trusts the nearest `hops` proxies (what Fastify does with a number at run time).
+function toFastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') {
+    return (_address, hop) => hop < value;
+  }
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
 export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
 
 /** Builds the whole app (database migrated, routes, web) without listening: tests use it in-process. */
@@ -67,7 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: true,
+    // X-Forwarded-For counts only from configured proxies: otherwise any client could pick the
+    // address that per-address limits (sign-in, public links, e-mail) count against.
+    trustProxy: config.trustProxy === undefined ? false : toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +119,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log,
     ),
     pdfSandbox: createPdfSandbox(),
+    mailQuota: new MailQuota({
+      messagesPerDay: config.mailMessagesPerDay ?? 50,
+      recipientsPerDay: config.mailRecipientsPerDay ?? 200,
+    }),
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());
   app.addHook('onClose', () => ctx.mailer.close());

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3StorageOptions } from './lib/storage/s3-storage.ts';
@@ -40,6 +41,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9._/-]*$/, 'S3_PREFIX may hold letters, digits and . _ - / only')
     .optional(),
+  TRUST_PROXY: z.string().optional(),
+  MAIL_LIMIT_MESSAGES_PER_DAY: z.coerce.number().int().min(0).default(50),
+  MAIL_LIMIT_RECIPIENTS_PER_DAY: z.coerce.number().int().min(0).default(200),
 });
 
 export type Config = {
@@ -69,6 +73,12 @@ export type Config = {
   mailRetryDelaysMs?: readonly number[];
   /** Where stored files live; local disk under DATA_DIR unless STORAGE=s3. */
   storage?: StorageConfig;
+  /** Which proxies' X-Forwarded-For counts: none (default), a hop count, or addresses/CIDRs. */
+  trustProxy?: TrustProxy;
+  /** E-mails per user and per client address per day (default 50). */
+  mailMessagesPerDay?: number;
+  /** Recipients over all e-mails per user and per client address per day (default 200). */
+  mailRecipientsPerDay?: number;
 };
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
@@ -106,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailReplyTo: e.MAIL_REPLY_TO,
     mailRecipients: e.MAIL_RECIPIENTS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    mailMessagesPerDay: e.MAIL_LIMIT_MESSAGES_PER_DAY,
+    mailRecipientsPerDay: e.MAIL_LIMIT_RECIPIENTS_PER_DAY,
   };
 }
 
@@ -134,6 +147,46 @@ function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : undefined,
   };
+}
+
+export type TrustProxy = false | number | string[];
+
+// Names proxy-addr (Fastify's trustProxy) understands besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty, "false" or "0" trusts nobody (X-Forwarded-For is ignored); a number
+ * trusts that many proxy hops; otherwise a comma-separated list of proxy addresses or CIDRs.
+ * "true" is refused: it would let any client choose its own address and escape per-address limits.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') {
+    return false;
+  }
+  if (/^\d+$/.test(text)) {
+    return Number(text);
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyEntry(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRUST_PROXY: expected a hop count or proxy addresses/CIDRs, got ${invalid.join(', ')}`,
+    );
+  }
+  return entries;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) {
+    return true;
+  }
+  const [address, bits, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) {
+    return false;
+  }
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
 function defaultWebDist(): string {

@@ -19,13 +19,12 @@ describe.each(DIALECTS)('hostile HTTP input on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(
       dialect,
-      { requestTimeoutSeconds: 1 },
+      {},
       {
         beforeListen: (app) => {
           app.post('/api/test-only-boom', async () => {
             throw new Error('secret internals');
           });
-          app.get('/api/test-only-stuck', () => new Promise(() => undefined));
           app.post('/api/test-only-nul-sql', async () => {
             await sql`select ${'a\u0000b'} as v`.execute(t.ctx.db);
             return { stored: true };
@@ -58,12 +57,25 @@ describe.each(DIALECTS)('hostile HTTP input on %s', (dialect) => {
   });
 
   it('answers a stuck request with 503 and Retry-After once the timeout passes', async () => {
-    const started = Date.now();
-    const response = await t.request('GET', '/api/test-only-stuck');
-    expect(response.status).toBe(503);
-    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(response.body).toMatchObject({ detail: expect.stringContaining('1 seconds') });
-    expect(Date.now() - started).toBeLessThan(5000);
+    const slow = await startTestApp(
+      dialect,
+      { requestTimeoutSeconds: 1 },
+      {
+        beforeListen: (app) => {
+          app.get('/api/test-only-stuck', () => new Promise(() => undefined));
+        },
+      },
+    );
+    try {
+      const started = Date.now();
+      const response = await slow.request('GET', '/api/test-only-stuck');
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(response.body).toMatchObject({ detail: expect.stringContaining('1 seconds') });
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('answers NUL bytes and malformed ids in paths with 404 on owner and public routes', async () => {

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { LoginThrottle } from './login-throttle.ts';
+import type { MailQuota } from './mail-quota.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfSandbox } from './pdf-sandbox/sandbox-pool.ts';
 import type { UrlSigner } from './signed-urls.ts';
@@ -20,4 +21,5 @@ export type AppContext = {
   mailer: Mailer;
   /** Where every uploaded PDF is read: worker threads under hard limits. */
   pdfSandbox: PdfSandbox;
+  mailQuota: MailQuota;
 };

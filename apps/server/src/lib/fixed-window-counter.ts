@@ -21,15 +21,24 @@ export class FixedWindowCounter {
     return window.count >= max ? window.resetAt : 0;
   }
 
-  /** Counts one event for the key, opening a new window when the last one ended. */
-  bump(key: string, now: number): void {
+  /** Counts `amount` events (one by default) for the key, opening a new window when the last ended. */
+  bump(key: string, now: number, amount = 1): void {
     const window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+      this.windows.set(key, { count: amount, resetAt: now + this.windowMs });
       this.pruneExpired(now);
       return;
     }
-    window.count += 1;
+    window.count += amount;
+  }
+
+  /** Events counted in the key's current window and when it ends (0 and now + window when none). */
+  current(key: string, now: number): Window {
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      return { count: 0, resetAt: now + this.windowMs };
+    }
+    return { ...window };
   }
 
   reset(key: string): void {

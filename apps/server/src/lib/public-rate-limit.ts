@@ -44,6 +44,7 @@ export class PublicRateLimit {
         429,
         PUBLIC_LINK_MESSAGES.tooManyRequests(minutesUntil(blockedUntil, now)),
         PUBLIC_LINK_CODES.rateLimited,
+        { retryAfterSeconds: Math.ceil((blockedUntil - now) / 1000) },
       );
     }
     keys.forEach(([key]) => this.counter.bump(key, now));

@@ -44,7 +44,11 @@ export function createTokenService(secret: Uint8Array, lifetimeSeconds: number):
         .sign(secret),
     verify: async (token) => {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          // A token without an expiry would be valid forever: refused, though none is issued.
+          requiredClaims: ['exp', 'sub'],
+        });
         return typeof payload.sub === 'string' ? payload.sub : null;
       } catch {
         return null;

@@ -51,6 +51,6 @@ export async function login(
     ctx.loginThrottle.recordFailure(email, ip);
     throw new AppError(401, AUTH_ERRORS.badCredentials);
   }
-  ctx.loginThrottle.recordSuccess(email);
+  ctx.loginThrottle.recordSuccess(email, ip);
   return ctx.tokens.issue(user.id);
 }

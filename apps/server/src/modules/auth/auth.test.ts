@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createUser, DIALECTS, startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -7,9 +8,16 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(
       dialect,
-      {},
+      // The test client is the proxy: X-Forwarded-For stands for the visitor's address.
+      { trustProxy: ['127.0.0.1'] },
       {
-        loginThrottle: { windowMs: 60_000, maxFailuresPerEmail: 3, maxFailuresPerIp: 1000 },
+        loginThrottle: {
+          freeFailuresPerPair: 3,
+          baseDelayMs: 60_000,
+          maxDelayMs: 600_000,
+          windowMs: 60_000,
+          maxFailuresPerIp: 1000,
+        },
       },
     );
   });
@@ -84,21 +92,82 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     expect(unknownEmail.body).toEqual(wrongPassword.body);
   });
 
-  it('limits failed logins per e-mail with 429, even for the right password', async () => {
+  const loginFrom = (ip: string, username: string, password: string) =>
+    t.request('POST', '/api/v1/auth/login', {
+      form: { username, password },
+      headers: { 'x-forwarded-for': ip },
+    });
+
+  it('slows failed logins per e-mail and address with 429 + Retry-After, not the owner elsewhere', async () => {
     const user = await createUser(t);
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const failed = await t.request('POST', '/api/v1/auth/login', {
-        form: { username: user.email, password: 'wrong password' },
-      });
+      const failed = await loginFrom('203.0.113.5', user.email, 'wrong password');
       expect(failed.status).toBe(401);
     }
-    const blocked = await t.request('POST', '/api/v1/auth/login', {
-      form: { username: user.email, password: user.password },
-    });
+    // The attacker's address now waits, even with the right password...
+    const blocked = await loginFrom('203.0.113.5', user.email, user.password);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       detail: expect.stringMatching(/^Too many failed sign-in attempts/),
     });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // ...while the owner signs in from their own address.
+    const owner = await loginFrom('198.51.100.7', user.email, user.password);
+    expect(owner.status).toBe(200);
+  });
+
+  it('caps failures per address over all e-mails, and ignores X-Forwarded-For by default', async () => {
+    const capped = await startTestApp(
+      dialect,
+      {},
+      {
+        loginThrottle: {
+          freeFailuresPerPair: 100,
+          baseDelayMs: 1000,
+          maxDelayMs: 1000,
+          windowMs: 60_000,
+          maxFailuresPerIp: 4,
+        },
+      },
+    );
+    try {
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const failed = await capped.request('POST', '/api/v1/auth/login', {
+          form: { username: `guess${attempt}@example.com`, password: 'wrong password' },
+          headers: { 'x-forwarded-for': `192.0.2.${attempt}` },
+        });
+        expect(failed.status).toBe(401);
+      }
+      // A made-up X-Forwarded-For does not make a new address: TRUST_PROXY is off.
+      const spoofed = await capped.request('POST', '/api/v1/auth/login', {
+        form: { username: 'another@example.com', password: 'wrong password' },
+        headers: { 'x-forwarded-for': '192.0.2.99' },
+      });
+      expect(spoofed.status).toBe(429);
+      expect(Number(spoofed.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('refuses a correctly signed token that has no expiry', async () => {
+    const user = await createUser(t);
+    const secret = fs.readFileSync(`${t.dataDir}/jwt-secret`, 'utf8');
+    const forever = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(secret.trim()));
+    const response = await t.request('GET', '/api/v1/auth/me', { token: forever });
+    expect(response.status).toBe(401);
+    const withExpiry = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret.trim()));
+    expect((await t.request('GET', '/api/v1/auth/me', { token: withExpiry })).status).toBe(200);
   });
 
   it('refuses /me without a token, with a forged one and with an expired one', async () => {

@@ -140,6 +140,7 @@ export function completedFormsRoutes(deps: GenerationDeps): FastifyPluginAsyncZo
             currentUser(request),
             request.params.id,
             request.body.recipients,
+            request.ip,
           ),
         ),
     );
@@ -164,6 +165,7 @@ export function completedFormsRoutes(deps: GenerationDeps): FastifyPluginAsyncZo
           currentUser(request),
           request.params,
           request.query,
+          request.ip,
         );
         return reply.status(201).send(withEmail(result));
       },

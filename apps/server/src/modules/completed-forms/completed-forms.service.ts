@@ -62,11 +62,15 @@ export async function generateCompletedForm(
   user: CurrentUser,
   params: { templateId: string; tableId: string; recordId: string },
   query: GenerateQuery,
+  clientIp: string,
 ): Promise<FormWithEmail> {
   const { ctx } = deps;
   const recipients = query.send_email
     ? checkRecipients(query.email_recipients, ['query', 'email_recipients'])
     : [];
+  if (recipients.length > 0) {
+    ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+  }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   const template = await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
   const batch = await loadRecordBatch(ctx.db, user.id, table, [params.recordId]);
@@ -115,9 +119,11 @@ export async function emailCompletedForm(
   user: CurrentUser,
   id: string,
   rawRecipients: string[],
+  clientIp: string,
 ): Promise<FormWithEmail> {
   const row = await getCompletedForm(ctx, user.id, id);
   const recipients = checkRecipients(rawRecipients, ['body', 'recipients']);
+  ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
   const bytes = await readFormBytes(ctx, row);
   let email: EmailOutcome;
   try {

@@ -64,6 +64,7 @@ export function generationRoutes(
           currentUser(request),
           request.params,
           request.body,
+          request.ip,
         );
         return answer(jobId, request.query.wait, reply);
       },
@@ -89,6 +90,7 @@ export function generationRoutes(
           currentUser(request),
           request.params,
           request.body,
+          request.ip,
         );
         return answer(jobId, request.query.wait, reply);
       },

@@ -55,9 +55,15 @@ export async function startBulkGeneration(
   user: CurrentUser,
   params: { templateId: string; tableId: string },
   body: BulkBody,
+  clientIp: string,
 ): Promise<string> {
   const recordIds = [...new Set(body.record_ids)];
   const recipients = checkEmail(body.send_email, body.email_recipients, recordIds.length);
+  if (recipients.length > 0) {
+    // One message per record, each to every recipient.
+    const sender = { userId: user.id, ip: clientIp };
+    ctx.mailQuota.take(sender, recordIds.length, recordIds.length * recipients.length);
+  }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
   const found = await findExistingRecordIds(ctx.db, user.id, params.tableId, recordIds);
@@ -99,6 +105,7 @@ export async function startMultiTemplateGeneration(
   user: CurrentUser,
   params: { tableId: string; recordId: string },
   body: MultiBody,
+  clientIp: string,
 ): Promise<string> {
   const duplicates = body.template_ids
     .map((id, index) => ({ id, index }))
@@ -112,6 +119,9 @@ export async function startMultiTemplateGeneration(
     );
   }
   const recipients = checkEmail(body.send_email, body.email_recipients, 1);
+  if (recipients.length > 0) {
+    ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+  }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   if (!(await findRecord(ctx.db, user.id, params.tableId, params.recordId))) {
     throw notFound('Record');

@@ -20,6 +20,8 @@ export function createLinkGenerator(deps: GenerationDeps): GenerateForLink {
       { id: owner.id, email: owner.email, created_at: owner.created_at },
       { templateId: link.templateId, tableId: link.tableId, recordId: link.recordId },
       { send_email: false, email_recipients: [], flatten: false },
+      // No e-mail is sent for a link, so no client address is counted against a mail quota.
+      'public-link',
     );
     return row.id;
   };

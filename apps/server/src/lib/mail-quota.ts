@@ -1,0 +1,63 @@
+import { AppError } from './errors.ts';
+import { FixedWindowCounter } from './fixed-window-counter.ts';
+
+export type MailQuotaOptions = {
+  messagesPerDay: number;
+  recipientsPerDay: number;
+  /** Length of the counting window (a day; tests shorten it). */
+  windowMs?: number;
+};
+
+/** Who asks for mail to be sent: counted per account and per client address. */
+export type MailSender = { userId: string; ip: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Daily limits on e-mail sent through the app, per user and per client address, so open sign-up
+ * cannot turn the server into a spam relay. A send is counted when it is accepted for sending
+ * (before the mail server answers); one that would cross a limit is refused whole with 429.
+ */
+export class MailQuota {
+  private readonly counter: FixedWindowCounter;
+  private readonly options: MailQuotaOptions;
+
+  constructor(options: MailQuotaOptions) {
+    this.options = options;
+    this.counter = new FixedWindowCounter(options.windowMs ?? DAY_MS);
+  }
+
+  /** Counts `messages` messages to `recipients` addresses in all, or throws 429 counting nothing. */
+  take(sender: MailSender, messages: number, recipients: number, now = Date.now()): void {
+    const checks: Array<[string, number, number]> = [];
+    for (const who of [`user:${sender.userId}`, `ip:${sender.ip}`]) {
+      checks.push([`${who}:messages`, messages, this.options.messagesPerDay]);
+      checks.push([`${who}:recipients`, recipients, this.options.recipientsPerDay]);
+    }
+    const over = checks
+      .map(([key, amount, max]) => ({ amount, max, window: this.counter.current(key, now) }))
+      .filter(({ amount, max, window }) => window.count + amount > max);
+    if (over.length > 0) {
+      const resetAt = Math.max(...over.map(({ window }) => window.resetAt));
+      const seconds = Math.ceil((resetAt - now) / 1000);
+      const { messagesPerDay, recipientsPerDay } = this.options;
+      throw new AppError(
+        429,
+        `Daily e-mail limit reached: at most ${messagesPerDay} messages and ${recipientsPerDay} ` +
+          `recipients per day. This send would go past it; try again in ${describeHours(seconds)}.`,
+        'mail_limit',
+        { retryAfterSeconds: seconds },
+      );
+    }
+    checks.forEach(([key, amount]) => this.counter.bump(key, now, amount));
+  }
+}
+
+function describeHours(seconds: number): string {
+  if (seconds < 3600) {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  }
+  const hours = Math.ceil(seconds / 3600);
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
