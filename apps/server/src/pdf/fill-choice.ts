@@ -119,9 +119,7 @@ async function drawListBox(
         (rowHeight - (font.metrics.ascent - font.metrics.descent) * size) / 2 -
         font.metrics.ascent * size;
       if (label !== '') {
-        text.push(
-          `1 0 0 1 ${num(x)} ${num(baseline)} Tm ${font.pdfFont.encodeText(label).toString()} Tj`,
-        );
+        text.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${font.showText(label)}`);
       }
     }
     text.push('ET');

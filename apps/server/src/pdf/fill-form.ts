@@ -1,18 +1,26 @@
 import { PDFArray, PDFHexString, PDFString } from '@cantoo/pdf-lib';
-import { fieldOptions, onStates } from './fill-appearance.ts';
+import { fieldOptions } from './fill-appearance.ts';
 import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
 import { flattenForm } from './fill-flatten.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
 import {
+  isButton,
   isOutsideVisiblePage,
+  legibilityProblems,
   normaliseNoRotate,
   OUTSIDE_PAGE_PROBLEM,
-  visibilityProblems,
+  shownProblems,
 } from './fill-visibility.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
-import type { FieldFillReport, FillOptions, FillResult, FillValue } from './fill-types.ts';
+import {
+  DEFAULT_LEGIBILITY_FLOOR,
+  type FieldFillReport,
+  type FillOptions,
+  type FillResult,
+  type FillValue,
+} from './fill-types.ts';
 import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { loadPdf, stripXfa } from './prepare-load.ts';
@@ -22,7 +30,6 @@ import {
   getStream,
   getDict,
   inherited,
-  nameText,
   objectText,
   pdfName,
 } from './prepare-objects.ts';
@@ -79,23 +86,6 @@ async function fillOne(
         ],
       };
   }
-}
-
-/** Why a written value is not on the page (hidden or off-page boxes), if it is not. */
-function shownProblems(ctx: FillContext, field: FormField, outcome: FieldOutcome): string[] {
-  const { written } = outcome;
-  if (written === null || written === '' || (written === 'Off' && isButton(field))) {
-    return [];
-  }
-  return visibilityProblems(ctx.context, field, (widget) =>
-    isButton(field)
-      ? onStates(ctx.context, widget.dict).some((state) => nameText(state) === written)
-      : true,
-  );
-}
-
-function isButton(field: FormField): boolean {
-  return field.kind === 'checkbox' || field.kind === 'radio';
 }
 
 /** Fields for a requested name: exact, else a unique case-insensitive match. */
@@ -217,7 +207,11 @@ export async function fillForm(
       const outcome = await fillOne(ctx, field, value);
       outcomes.push({
         ...outcome,
-        problems: [...outcome.problems, ...shownProblems(ctx, field, outcome)],
+        problems: [
+          ...outcome.problems,
+          ...legibilityProblems(outcome, options.legibilityFloor ?? DEFAULT_LEGIBILITY_FLOOR),
+          ...shownProblems(ctx, field, outcome),
+        ],
       });
     }
     const first = outcomes[0];

@@ -10,6 +10,7 @@ import {
   setNormalAppearance,
   widgetGeometry,
 } from './fill-appearance.ts';
+import { paragraphDirection, type Direction } from './fill-bidi.ts';
 import { graphemes, layoutText, type LayoutMode } from './fill-layout.ts';
 import { MIN_FONT_SIZE } from './fill-types.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
@@ -40,15 +41,14 @@ function textOperators(
   size: number,
   colorOps: string,
   items: Array<{ text: string; x: number; y: number }>,
+  direction: Direction,
 ): string {
   const ops = [`BT /${font.face.resourceName} ${num(size)} Tf ${colorOps}`];
   for (const item of items) {
     if (item.text === '') {
       continue;
     }
-    ops.push(
-      `1 0 0 1 ${num(item.x)} ${num(item.y)} Tm ${font.pdfFont.encodeText(item.text).toString()} Tj`,
-    );
+    ops.push(`1 0 0 1 ${num(item.x)} ${num(item.y)} Tm ${font.showText(item.text, direction)}`);
   }
   ops.push('ET');
   return ops.join('\n');
@@ -104,7 +104,7 @@ export async function drawFieldText(
       parts.push(
         'q',
         `${num(inset)} ${num(inset)} ${num(fullWidth)} ${num(fullHeight)} re W n`,
-        textOperators(font, layout.fontSize, da.colorOps, items),
+        textOperators(font, layout.fontSize, da.colorOps, items, paragraphDirection(renderable)),
         'Q',
       );
       fonts[font.face.resourceName] = font.pdfFont.ref;

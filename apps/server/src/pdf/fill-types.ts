@@ -4,7 +4,12 @@ export type FillValue = string | number | boolean | null;
 export interface FillOptions {
   /** Produce a non-editable PDF: appearances drawn into the page content, form removed. */
   flatten?: boolean;
+  /** Text shrunk below this size (pt) to fit its box is reported; default 6 pt. */
+  legibilityFloor?: number;
 }
+
+/** Default legibility floor: smaller text is hard to read on paper, so the report says so. */
+export const DEFAULT_LEGIBILITY_FLOOR = 6;
 
 /** What happened to one requested field. */
 export interface FieldFillReport {

@@ -1,10 +1,13 @@
 import { PDFArray, PDFNumber, type PDFContext, type PDFDict } from '@cantoo/pdf-lib';
+import { onStates } from './fill-appearance.ts';
+import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { FormField, FormWidget } from './prepare-fields.ts';
 import {
   getArray,
   getDict,
   getNumber,
   inherited,
+  nameText,
   numberArray,
   pdfName,
 } from './prepare-objects.ts';
@@ -143,4 +146,30 @@ export function visibilityProblems(
     );
   }
   return problems;
+}
+
+/** Text that fits only below the legibility floor is there but hard to read: say so. */
+export function legibilityProblems(outcome: FieldOutcome, floor: number): string[] {
+  const { fontSize, problems } = outcome;
+  if (fontSize === null || fontSize >= floor || problems.some((p) => p.includes('does not fit'))) {
+    return [];
+  }
+  return [`text is drawn at ${fontSize} pt, below the ${floor} pt legibility floor`];
+}
+
+/** Why a written value is not on the page (hidden or off-page boxes), if it is not. */
+export function shownProblems(ctx: FillContext, field: FormField, outcome: FieldOutcome): string[] {
+  const { written } = outcome;
+  if (written === null || written === '' || (written === 'Off' && isButton(field))) {
+    return [];
+  }
+  return visibilityProblems(ctx.context, field, (widget) =>
+    isButton(field)
+      ? onStates(ctx.context, widget.dict).some((state) => nameText(state) === written)
+      : true,
+  );
+}
+
+export function isButton(field: FormField): boolean {
+  return field.kind === 'checkbox' || field.kind === 'radio';
 }

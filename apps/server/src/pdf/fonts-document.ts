@@ -1,4 +1,5 @@
-import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFFont, PDFHexString } from '@cantoo/pdf-lib';
+import { hasRightToLeft, paragraphDirection, visualRuns, type Direction } from './fill-bidi.ts';
 import {
   cachedFontkit,
   chooseFont,
@@ -16,6 +17,33 @@ export interface UsableFont {
   metrics: FontMetrics;
   /** `text` with characters the font lacks but needs no glyph for (spaces, joiners) fixed up. */
   renderable: (text: string) => string;
+  /**
+   * Content-stream operators that show one line of `text` at the current text position: glyphs
+   * in visual order (bidi runs, each shaped), and for right-to-left text an /ActualText span
+   * with the logical text, so copy, search and pdftotext read it in reading order.
+   */
+  showText: (text: string, direction?: Direction) => string;
+}
+
+function hexBody(hex: PDFHexString): string {
+  return hex.toString().slice(1, -1);
+}
+
+const visualLigatures = new WeakSet<object>();
+
+/**
+ * Text extractors (poppler, pdf.js) read right-to-left glyphs as placed, right to left, and
+ * reverse each glyph's characters along with them; a ligature's ToUnicode entry (Arabic lam +
+ * alef) must therefore list its characters in visual order, or "الأحمد" is read "األحمد". The
+ * glyph objects are shared by every document (see fonts.ts), so each is turned once.
+ */
+function ligaturesInVisualOrder(face: FontFace, text: string): void {
+  for (const glyph of face.font.layout(text).glyphs) {
+    if (glyph.codePoints.length > 1 && !visualLigatures.has(glyph)) {
+      glyph.codePoints = [...glyph.codePoints].reverse();
+      visualLigatures.add(glyph);
+    }
+  }
 }
 
 /** The fonts of one document: each face is embedded (as a subset) on first use only. */
@@ -54,7 +82,26 @@ export class DocumentFonts {
       subset: true,
       customName: face.subsetName,
     });
-    const measure = (text: string): number => pdfFont.widthOfTextAtSize(text, 1);
+    const measure = (text: string): number =>
+      hasRightToLeft(text)
+        ? visualRuns(text, paragraphDirection(text)).reduce(
+            (width, run) => width + pdfFont.widthOfTextAtSize(run.text, 1),
+            0,
+          )
+        : pdfFont.widthOfTextAtSize(text, 1);
+    const showText = (text: string, direction?: Direction): string => {
+      if (!hasRightToLeft(text)) {
+        return `${pdfFont.encodeText(text).toString()} Tj`;
+      }
+      const runs = visualRuns(text, direction ?? paragraphDirection(text));
+      for (const run of runs) {
+        if (run.rtl) {
+          ligaturesInVisualOrder(face, run.text);
+        }
+      }
+      const glyphs = runs.map((run) => hexBody(pdfFont.encodeText(run.text))).join('');
+      return `<${glyphs}> Tj`;
+    };
     const renderable = (text: string): string => {
       let out = '';
       for (const char of text) {
@@ -74,6 +121,7 @@ export class DocumentFonts {
       pdfFont,
       metrics: { measure, ascent: face.ascent, descent: face.descent },
       renderable,
+      showText,
     };
   }
 }
