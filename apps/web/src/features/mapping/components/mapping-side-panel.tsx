@@ -5,6 +5,7 @@ import { FieldCaption } from './field-caption';
 import { MappingProgress } from './mapping-progress';
 import { MappingTargetSelect } from './mapping-target-select';
 import { SuggestionHint } from './suggestion-hint';
+import { TransformEditor } from './transform-editor';
 
 type Props = {
   state: MappingState;
@@ -38,6 +39,24 @@ function SelectedSuggestion({ state, name }: { state: MappingState; name: string
         Apply {suggestion.suggested_field_key} ({confidencePercent(suggestion)}%)
       </button>
       <SuggestionHint suggestion={suggestion} />
+    </div>
+  );
+}
+
+function SelectedTransform(props: { state: MappingState; name: string; info: FieldInfoDto }) {
+  const mapping = props.state.mappingByField.get(props.name);
+  if (!mapping) {
+    return null;
+  }
+  return (
+    <div className="mt-3 border-t border-blue-200 pt-2">
+      <TransformEditor
+        key={mapping.id}
+        mapping={mapping}
+        info={props.info}
+        preview={props.state.preview.byField.get(props.name)}
+        onSave={(transform) => props.state.saveTransform(mapping, transform)}
+      />
     </div>
   );
 }
@@ -104,6 +123,7 @@ export function MappingSidePanel({
           ) : (
             <SelectedSuggestion state={state} name={selected} />
           )}
+          <SelectedTransform state={state} name={selected} info={selectedInfo} />
         </section>
       ) : null}
       <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto" aria-label="PDF fields">

@@ -3,6 +3,7 @@ import type { MappingState } from '../hooks/use-mapping-state';
 import { FieldCaption } from './field-caption';
 import { SuggestionHint } from './suggestion-hint';
 import { MappingTargetSelect } from './mapping-target-select';
+import { TransformEditor } from './transform-editor';
 
 function StatusBadge({ status }: { status: 'Mapped' | 'Suggestion available' | 'Not mapped' }) {
   const styles = {
@@ -35,6 +36,9 @@ export function MappingTableView({ state }: { state: MappingState }) {
               Table Field
             </th>
             <th scope="col" className="px-4 py-2">
+              Transform and preview
+            </th>
+            <th scope="col" className="px-4 py-2">
               Status
             </th>
             <th scope="col" className="px-4 py-2">
@@ -63,6 +67,17 @@ export function MappingTableView({ state }: { state: MappingState }) {
                     isDisabled={!hasTable}
                     onChange={(key) => void state.assign(name, key)}
                   />
+                </td>
+                <td className="min-w-56 px-4 py-2">
+                  {mapping ? (
+                    <TransformEditor
+                      key={mapping.id}
+                      mapping={mapping}
+                      info={info}
+                      preview={state.preview.byField.get(name)}
+                      onSave={(transform) => state.saveTransform(mapping, transform)}
+                    />
+                  ) : null}
                 </td>
                 <td className="px-4 py-2">
                   <StatusBadge status={status} />

@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import type { MappingState } from '../hooks/use-mapping-state';
 import { ApplyAllControl } from './apply-all-control';
+import { PreviewRecordSelect } from './preview-record-select';
 
 /** Table selector, Generate Suggestions / Apply All, and the notices about the chosen table. */
 export function MappingToolbar({ state }: { state: MappingState }) {
@@ -23,6 +24,7 @@ export function MappingToolbar({ state }: { state: MappingState }) {
             ))}
           </select>
         </label>
+        <PreviewRecordSelect state={state} />
         <Button
           onClick={() => void state.generateSuggestions()}
           disabled={!state.selectedTable || state.isGenerating}

@@ -99,6 +99,7 @@ export function VisualMapper({ state }: { state: MappingState }) {
               boxTitle={boxTitle}
               onSelect={selectField}
               onHover={setHovered}
+              boxPreview={(name) => state.preview.byField.get(name)}
             />
           </div>
         ) : null}

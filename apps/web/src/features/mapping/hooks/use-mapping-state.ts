@@ -5,6 +5,8 @@ import {
   suggestionsToApply,
 } from '@formbridge/contract/suggestion-apply';
 import { useEffect, useMemo, useState } from 'react';
+import type { Transform } from '@formbridge/contract/transforms';
+import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import {
   useCreateMapping,
@@ -16,6 +18,7 @@ import {
   useUniversalFields,
   useUpdateMapping,
 } from '../api/mapping-api';
+import { usePreviewState } from './use-preview-state';
 
 /** Everything the mapping screen shows and does, shared by the table view and the visual view. */
 export function useMappingState(templateId: string) {
@@ -39,6 +42,7 @@ export function useMappingState(templateId: string) {
     [tables.data],
   );
   const selectedTable = selectedTableId ? tablesById.get(selectedTableId) : undefined;
+  const preview = usePreviewState(templateId, selectedTableId);
   const isSelectedTableMissing = Boolean(selectedTableId) && tables.isSuccess && !selectedTable;
   const targetGroups = useMemo(
     () =>
@@ -139,6 +143,20 @@ export function useMappingState(templateId: string) {
     }
   };
 
+  /** Saves a mapping's transform (null removes it); the error message, or null when saved. */
+  const saveTransform = async (mapping: FieldMapping, transform: Transform | null) => {
+    try {
+      await updateMapping.mutateAsync({
+        id: mapping.id,
+        body: { mapped_field_key: mapping.mapped_field_key, transform },
+      });
+      notify.success(transform ? 'Transform saved' : 'Transform removed');
+      return null;
+    } catch (error) {
+      return describeError(error, 'Failed to save the transform');
+    }
+  };
+
   const generateSuggestions = async () => {
     if (!selectedTableId) {
       notify.warning('Please select a table first');
@@ -202,6 +220,8 @@ export function useMappingState(templateId: string) {
     isApplying,
     selectTable,
     assign,
+    preview,
+    saveTransform,
     generateSuggestions,
     applyAllSuggestions,
   };
