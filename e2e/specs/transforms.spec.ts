@@ -43,7 +43,7 @@ async function mapByApi(page: Page, body: Record<string, unknown>) {
 async function openTransform(page: Page, field: string, kind: string) {
   await page.getByRole('button', { name: `Edit transform of ${field}` }).click();
   const editor = page.getByRole('group', { name: `Transform of ${field}` });
-  await editor.getByLabel('Transform', { exact: true }).selectOption({ label: kind });
+  await editor.getByLabel('Transform kind').selectOption({ label: kind });
   return editor;
 }
 

@@ -51,6 +51,8 @@ export const suggestionSchema = z.object({
   confidence_score: z.number().min(0).max(1),
   /** The evidence: which of the field's words (name, tooltip, printed label) matched the target. */
   reason: z.string(),
+  /** A transform proposed on strong evidence (a date pattern in the label, split boxes). */
+  transform: transformSchema.nullable().optional(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { suggestFieldMappings } from '../../suggest/suggest-field-mappings.ts';
+import { proposeTransforms } from '../../suggest/suggest-transforms.ts';
 import { getTemplate } from '../templates/templates.service.ts';
 import { insertMapping } from './mappings.repo.ts';
 import {
@@ -157,11 +158,17 @@ export async function suggestMappings(
         : undefined;
     return linked ? [{ linkField: field.name, table: linked }] : [];
   });
-  return suggestFieldMappings({
-    fields: JSON.parse(template.field_data) as FieldDataDto,
-    mappedFieldNames: new Set(existing.map((row) => row.field_name)),
+  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const mappedFieldNames = new Set(existing.map((row) => row.field_name));
+  const suggestions = suggestFieldMappings({
+    fields,
+    mappedFieldNames,
     table: catalog.table,
     linkedTables,
     universalFields: UNIVERSAL_FIELDS,
+  });
+  return proposeTransforms(suggestions, fields, mappedFieldNames, (key) => {
+    const resolved = resolveMappingTarget(key, catalog.table, catalog.byId, UNIVERSAL_FIELDS);
+    return resolved.ok ? resolved.type : null;
   });
 }

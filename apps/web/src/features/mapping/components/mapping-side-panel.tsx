@@ -33,7 +33,12 @@ function SelectedSuggestion({ state, name }: { state: MappingState; name: string
     <div className="mt-2 rounded border border-amber-200 bg-amber-50 p-2 text-xs">
       <button
         type="button"
-        onClick={() => void state.assign(name, suggestion.suggested_field_key, { suggested: true })}
+        onClick={() =>
+          void state.assign(name, suggestion.suggested_field_key, {
+            suggested: true,
+            transform: suggestion.transform ?? null,
+          })
+        }
         className="font-medium text-indigo-600 hover:text-indigo-500"
       >
         Apply {suggestion.suggested_field_key} ({confidencePercent(suggestion)}%)

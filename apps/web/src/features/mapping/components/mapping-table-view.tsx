@@ -98,6 +98,7 @@ export function MappingTableView({ state }: { state: MappingState }) {
                         onClick={() =>
                           void state.assign(name, suggestion.suggested_field_key, {
                             suggested: true,
+                            transform: suggestion.transform ?? null,
                           })
                         }
                         className="text-sm font-medium text-indigo-600 hover:text-indigo-500"

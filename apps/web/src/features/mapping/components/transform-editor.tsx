@@ -83,6 +83,7 @@ export function TransformEditor({ mapping, info, preview, onSave }: Props) {
           <label className="flex flex-col text-xs font-medium text-slate-600">
             Transform
             <select
+              aria-label="Transform kind"
               className="mt-0.5 rounded border border-slate-300 px-2 py-1 text-sm"
               value={kind}
               onChange={(event) => setKind(event.target.value as TransformKind | '')}

@@ -31,6 +31,7 @@ export function TransformKindFields({ kind, draft, onChange, options }: Props) {
   ) => (
     <Field label={label}>
       <input
+        aria-label={label}
         className={INPUT}
         value={typeof draft[key] === 'string' ? draft[key] : ''}
         onChange={(event) => onChange(key, event.target.value)}
@@ -41,6 +42,7 @@ export function TransformKindFields({ kind, draft, onChange, options }: Props) {
   const select = (key: string, label: string, choices: ReadonlyArray<[string, string]>) => (
     <Field label={label}>
       <select
+        aria-label={label}
         className={INPUT}
         value={typeof draft[key] === 'string' ? draft[key] : ''}
         onChange={(event) => onChange(key, event.target.value)}
@@ -178,6 +180,7 @@ export function TransformKindFields({ kind, draft, onChange, options }: Props) {
         <div className="grid gap-2">
           <Field label="Value map (one 'from = to' a line)">
             <textarea
+              aria-label="Value map"
               className={INPUT}
               rows={3}
               value={typeof draft.entries === 'string' ? draft.entries : ''}

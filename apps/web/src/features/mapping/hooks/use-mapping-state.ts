@@ -88,7 +88,7 @@ export function useMappingState(templateId: string) {
   const assign = async (
     fieldName: string,
     key: string | null,
-    options: { suggested?: boolean; quiet?: boolean } = {},
+    options: { suggested?: boolean; quiet?: boolean; transform?: Transform | null } = {},
   ) => {
     const existing = mappingByField.get(fieldName);
     try {
@@ -118,6 +118,7 @@ export function useMappingState(templateId: string) {
           mapped_table_id: selectedTableId,
           mapped_field_key: key,
           suggested: options.suggested ?? false,
+          transform: options.transform ?? null,
         });
         if (!options.quiet) {
           notify.success(`Field "${fieldName}" mapped successfully`);
@@ -186,7 +187,11 @@ export function useMappingState(templateId: string) {
     let applied = 0;
     for (const item of pending) {
       if (
-        await assign(item.field_name, item.suggested_field_key, { suggested: true, quiet: true })
+        await assign(item.field_name, item.suggested_field_key, {
+          suggested: true,
+          quiet: true,
+          transform: item.transform ?? null,
+        })
       ) {
         applied += 1;
       }
