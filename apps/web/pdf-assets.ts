@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Serves the pdf.js worker, CMaps and standard fonts as static assets under /pdfjs/ — taken from
+ * Serves the pdf.js worker, CMaps, standard fonts and annotation icons (web/images/annotation-*)
+ * as static assets under /pdfjs/ — taken from
  * the pdfjs-dist that react-pdf itself depends on (react-pdf pins its version; a worker from a
  * different pdfjs-dist renders blank pages without an error).
  */
@@ -22,6 +23,11 @@ export function pdfjsAssets(): Plugin {
       files.push({ url: `pdfjs/${dir}/${name}`, source: path.join(pdfjsDir, dir, name) });
     }
   }
+  for (const name of fs.readdirSync(path.join(pdfjsDir, 'web/images'))) {
+    if (name.startsWith('annotation-')) {
+      files.push({ url: `pdfjs/images/${name}`, source: path.join(pdfjsDir, 'web/images', name) });
+    }
+  }
   const byUrl = new Map(files.map((file) => [`/${file.url}`, file.source]));
   return {
     name: 'formbridge-pdfjs-assets',
@@ -34,7 +40,11 @@ export function pdfjsAssets(): Plugin {
         }
         res.setHeader(
           'content-type',
-          source.endsWith('.mjs') ? 'text/javascript' : 'application/octet-stream',
+          source.endsWith('.mjs')
+            ? 'text/javascript'
+            : source.endsWith('.svg')
+              ? 'image/svg+xml'
+              : 'application/octet-stream',
         );
         fs.createReadStream(source).pipe(res);
       });

@@ -83,20 +83,31 @@ test('map a field on page 2 in visual mode and watch it turn green', async ({ pa
   await expect(page.getByTestId('page-indicator')).toHaveText('Page 2 of 9');
   const box = page.locator('[data-field-box="Text Box 5"]');
   await expect(box).toHaveAttribute('data-state', 'unmapped');
+  const scrollBefore = await page.evaluate(() => window.scrollY);
   await box.click();
   await expect(box).toHaveAttribute('data-state', 'selected');
+  // The list scrolls inside its own panel; the window stays on the page the user clicked.
+  await expect(page.locator('#visual-mapping-editor')).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   const editor = page.getByRole('region', { name: 'Selected field' });
   await expect(editor.getByText('Map to table field:')).toBeVisible();
   await page.locator('#visual-mapping-editor').fill('Notes');
   await page.keyboard.press('Enter');
   await expect(page.getByText('Field "Text Box 5" mapped successfully')).toBeVisible();
-  await expect(editor.getByText('Field is mapped to: Boxes.Notes')).toBeVisible();
+  await expect(editor.getByText('Field is mapped to: Boxes → Notes')).toBeVisible();
   const progress = page.getByRole('progressbar', { name: 'Mapping progress' });
   await expect(progress).toHaveAttribute('aria-valuenow', '4');
   await expect(page.getByText('1 of 27 fields · 4%')).toBeVisible();
   await page.keyboard.press('Escape');
   await page.mouse.move(0, 0);
   await expect(box).toHaveAttribute('data-state', 'mapped');
+
+  // The side panel keeps to its height and scrolls on its own; Generate Forms sits below it.
+  const list = page.getByRole('list', { name: 'PDF fields' });
+  const listBox = await list.boundingBox();
+  const generateBox = await page.getByRole('link', { name: 'Generate Forms' }).boundingBox();
+  expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  expect(generateBox!.y).toBeGreaterThanOrEqual(listBox!.y + listBox!.height);
 
   // A field of another page, chosen in the side panel, brings its page up.
   await page.locator('[data-field-row="Text Box 1"]').click();
@@ -145,10 +156,12 @@ test('table view: generate suggestions, apply all, remove one', async ({ page })
     'Mapped',
   );
 
-  // The template page shows each target as table.field and can remove one.
+  // The template page shows each target by its label and table (never an internal key) and can
+  // remove one.
   await page.getByRole('link', { name: 'Back to Template' }).click();
   const firstName = page.locator('tr[data-field="First Name"]');
-  await expect(firstName.getByText('People.first_name')).toBeVisible();
+  await expect(firstName.getByText('first_name', { exact: true })).toBeVisible();
+  await expect(firstName.getByText('in People')).toBeVisible();
   await expect(
     page.locator('tr[data-field="Last Name"]').getByRole('link', { name: 'Not mapped' }),
   ).toBeVisible();

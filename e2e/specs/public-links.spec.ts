@@ -68,7 +68,11 @@ test('an outsider updates their record through a data link; the owner sees it', 
   await expect(outsider.getByText('Welcome! Please check your details.')).toBeVisible();
   await outsider.getByLabel(/^Phone/i).fill('');
   await outsider.getByRole('button', { name: 'Submit' }).click();
-  await expect(outsider.getByText('Phone is required')).toBeVisible();
+  await expect(outsider.getByText('Phone is required', { exact: true })).toBeVisible();
+  // Submit is never a silent no: a toast says why and the field comes into view with focus.
+  await expect(outsider.getByText('Please check "Phone": Phone is required')).toBeVisible();
+  await expect(outsider.getByLabel(/^Phone/i)).toBeFocused();
+  await expect(outsider.getByLabel(/^Phone/i)).toBeInViewport();
   await outsider.getByLabel(/^Phone/i).fill('+44 20 7946 0958');
   await outsider.getByLabel(/^Start date/i).fill('2026-12-01');
   await outsider.getByLabel('Upload Id Document').setInputFiles({
@@ -151,8 +155,13 @@ test('an outsider fills a public document form and the owner gets a new complete
   const documentFields = outsider.getByRole('group', { name: 'Document Fields' });
   await expect(documentFields.getByLabel(/^Full name/i)).toHaveValue('Zoë Ñandú');
   await documentFields.getByLabel(/^Email/i).fill('not-an-email');
+  // On a phone the fields sit below the document: a refused Submit scrolls up to the culprit.
+  await outsider.getByRole('button', { name: 'Submit Form' }).scrollIntoViewIfNeeded();
   await outsider.getByRole('button', { name: 'Submit Form' }).click();
-  await expect(outsider.getByText('Invalid email address')).toBeVisible();
+  await expect(outsider.getByText('Invalid email address', { exact: true })).toBeVisible();
+  await expect(outsider.getByText(/^Please check ".+": Invalid email address$/)).toBeVisible();
+  await expect(documentFields.getByLabel(/^Email/i)).toBeFocused();
+  await expect(documentFields.getByLabel(/^Email/i)).toBeInViewport();
   await documentFields.getByLabel(/^Email/i).fill('zoe@example.com');
   await outsider
     .getByRole('group', { name: 'Additional Information' })

@@ -180,7 +180,8 @@ test('every field type, records with a file and a link, a schema edit, CSV in an
   await expect(await cellUnder(page, march, 'paid')).toHaveText('Yes');
   await expect(await cellUnder(page, march, 'scan')).toHaveText('scan.pdf');
   const link = (await cellUnder(page, march, 'client')).getByRole('link', { name: 'Ada Lovelace' });
-  await expect(link).toHaveAttribute('href', `/tables/${clientsId}`);
+  // A link cell opens the linked record itself (docs/decisions.md).
+  await expect(link).toHaveAttribute('href', new RegExp(`^/tables/${clientsId}\\?record=[\\w-]+$`));
   const april = recordRow(page, 'April invoice');
   await expect(await cellUnder(page, april, 'amount')).toHaveText('—');
   await expect(await cellUnder(page, april, 'paid')).toHaveText('No');
@@ -244,9 +245,14 @@ test('every field type, records with a file and a link, a schema edit, CSV in an
   expect(lines[52]).toContain('Imported invoice 50,');
   expect(lines[52]).toContain(',Ada Lovelace,');
 
-  // A link cell leads to the linked table; a linked record cannot be deleted, others can.
+  // A link cell opens the linked record in its table; a linked record cannot be deleted, others can.
   await (await cellUnder(page, march, 'client')).getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  const linkedRecord = page.getByRole('dialog', { name: 'Edit Record' });
+  await expect(linkedRecord.getByRole('textbox').first()).toHaveValue('Ada Lovelace');
+  await linkedRecord.getByLabel('Close').click();
+  await expect(linkedRecord).toBeHidden();
+  await expect(page).toHaveURL(/\/tables\/[\w-]+$/);
   await recordRow(page, 'Ada Lovelace').getByRole('button', { name: 'Delete Record' }).click();
   let confirmRecord = page.getByRole('dialog', { name: 'Delete record' });
   await expect(

@@ -26,9 +26,9 @@ describe('computeCombinationValue', () => {
     ).toBe('Jane Doe');
   });
 
-  it('joins directly with an empty separator', () => {
+  it('uses a space for an empty separator too', () => {
     expect(computeCombinationValue({ source_fields: ['first', 'age'], separator: '' }, DATA)).toBe(
-      'Jane42',
+      'Jane 42',
     );
   });
 

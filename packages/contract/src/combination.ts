@@ -30,14 +30,17 @@ export function formatCombinationPart(value: unknown): string | null {
 
 /**
  * Joins the non-empty source values of a rule, in the rule's order, with its separator; a rule
- * without a separator uses a space (spec §3). An empty separator is honoured: it joins directly.
+ * without a separator — missing or empty — uses a space (spec §3, §9 "a space if missing").
  * Returns '' when no source has a value.
  */
 export function computeCombinationValue(
   rule: Pick<CombinationRuleLike, 'source_fields' | 'separator'>,
   data: Readonly<Record<string, unknown>>,
 ): string {
-  const separator = rule.separator ?? MISSING_COMBINATION_SEPARATOR;
+  const separator =
+    rule.separator === null || rule.separator === undefined || rule.separator === ''
+      ? MISSING_COMBINATION_SEPARATOR
+      : rule.separator;
   const parts: string[] = [];
   for (const source of rule.source_fields) {
     const part = formatCombinationPart(readValue(data, source));

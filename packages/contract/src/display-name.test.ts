@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  getDataLinkRecordLabel,
   getLinkedRecordLabel,
   getRecordDisplayName,
   shortenId,
@@ -226,48 +225,6 @@ describe('getLinkedRecordLabel', () => {
     expect(getLinkedRecordLabel({ ...clients, use_display_field: false }, record({}))).toBe(
       '1b4e28ba...',
     );
-  });
-});
-
-describe('getDataLinkRecordLabel', () => {
-  const t = table([
-    ['Code', 'string'],
-    ['first_name', 'string'],
-    ['Full Name', 'string'],
-    ['Title', 'string'],
-    ['Name', 'string'],
-  ]);
-
-  it('prefers name, then title, label, client_name, customer_name, full_name, first_name', () => {
-    const data = {
-      Code: 'C-1',
-      first_name: 'Ann',
-      'Full Name': 'Ann Lee',
-      Title: 'Dr',
-      Name: 'A. Lee',
-    };
-    expect(getDataLinkRecordLabel(t, record(data))).toBe('A. Lee');
-    expect(getDataLinkRecordLabel(t, record({ ...data, Name: '' }))).toBe('Dr');
-    expect(
-      getDataLinkRecordLabel(t, record({ Code: 'C-1', first_name: 'Ann', 'Full Name': 'Ann Lee' })),
-    ).toBe('Ann Lee');
-    expect(getDataLinkRecordLabel(t, record({ Code: 'C-1', first_name: 'Ann' }))).toBe('Ann');
-  });
-
-  it('else the first field', () => {
-    expect(getDataLinkRecordLabel(t, record({ Code: 'C-1' }))).toBe('C-1');
-  });
-
-  it("else 'Record' and the first 8 characters of the id with an ellipsis", () => {
-    expect(
-      getDataLinkRecordLabel(
-        table([
-          ['Code', 'string'],
-          ['Other', 'string'],
-        ]),
-        record({ Other: 'x' }),
-      ),
-    ).toBe('Record 1b4e28ba...');
   });
 });
 

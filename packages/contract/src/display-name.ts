@@ -29,15 +29,6 @@ const NAME_FIELD_KEYS = [
   'display_name',
 ];
 const LINK_LABEL_KEYS = ['name', 'title'];
-const DATA_LINK_LABEL_KEYS = [
-  'name',
-  'title',
-  'label',
-  'client_name',
-  'customer_name',
-  'full_name',
-  'first_name',
-];
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ELLIPSIS = '...';
 
@@ -155,19 +146,5 @@ export function getLinkedRecordLabel(table: DisplayNameTable, record: DisplayNam
     findByKeys(table, record, LINK_LABEL_KEYS) ??
     findFirst(table, record, () => true) ??
     shortenLinkedRecordId(record.id)
-  );
-}
-
-/**
- * A record's label in the create-data-link dialog (spec §2 /data-links): a field named like name,
- * title, label, client_name, customer_name, full_name or first_name (in that order), else the
- * first field's value, else 'Record {first 8 of id}...'.
- */
-export function getDataLinkRecordLabel(table: DisplayNameTable, record: DisplayNameRecord): string {
-  const firstField = table.fields[0];
-  return (
-    findByKeys(table, record, DATA_LINK_LABEL_KEYS) ??
-    (firstField ? readText(record, firstField.name) : null) ??
-    `Record ${record.id.slice(0, SHORT_ID_LENGTH)}${ELLIPSIS}`
   );
 }

@@ -73,7 +73,10 @@ export function describeIssue(issue: ValidationIssue): string {
  * Null when the body is not the API's error shape; plain-text and HTML bodies are the caller's
  * decision (see the web app's describeError).
  */
-export function formatErrorDetail(body: unknown): string | null {
+export function formatErrorDetail(
+  body: unknown,
+  { withLocations = true }: { withLocations?: boolean } = {},
+): string | null {
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) {
     return null;
@@ -82,5 +85,8 @@ export function formatErrorDetail(body: unknown): string | null {
   if (typeof detail === 'string') {
     return detail.trim() === '' ? null : detail;
   }
-  return detail.length === 0 ? null : detail.map(describeIssue).join('; ');
+  if (detail.length === 0) {
+    return null;
+  }
+  return detail.map((issue) => (withLocations ? describeIssue(issue) : issue.msg)).join('; ');
 }

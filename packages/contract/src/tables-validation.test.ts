@@ -232,6 +232,15 @@ describe('validateTableSchema: combination rules', () => {
     ]);
   });
 
+  it('never calls an unnamed rule "Combination rule \'\'"', () => {
+    const messages = withRules([{ name: '', source_fields: [] }]).map((item) => item.msg);
+    expect(messages).toEqual([
+      'All combination rules must have a name',
+      'A combination rule without a name needs at least one source field.',
+    ]);
+    expect(messages.join(' ')).not.toContain("''");
+  });
+
   it('refuses repeated rule names ignoring case', () => {
     expect(
       withRules([

@@ -22,6 +22,10 @@ import { listFieldsLosingValues, planSchemaChange } from './tables-schema-change
 
 type Noun = 'Field' | 'Combination rule';
 
+// A rule is named in messages; one whose name is still empty is not called "Combination rule ''".
+const ruleRef = (name: string) =>
+  name === '' ? 'A combination rule without a name' : `Combination rule '${name}'`;
+
 /** Every message of the table rules; the spec's own are word for word (§5 Table create, Schema edit). */
 export const TABLE_MESSAGES = {
   nameRequired: 'Please provide a table name',
@@ -46,12 +50,11 @@ export const TABLE_MESSAGES = {
   ruleNameRequired: 'All combination rules must have a name',
   ruleNamesUnique: 'Combination rule names must be unique',
   ruleNameClash: (name: string) => `Combination rule '${name}' has the same name as a field.`,
-  ruleSourcesRequired: (name: string) =>
-    `Combination rule '${name}' needs at least one source field.`,
+  ruleSourcesRequired: (name: string) => `${ruleRef(name)} needs at least one source field.`,
   ruleSourceUnknown: (name: string, source: string) =>
-    `Combination rule '${name}' uses '${source}', which is not a field of this table.`,
+    `${ruleRef(name)} uses '${source}', which is not a field of this table.`,
   ruleSourceFile: (name: string, source: string) =>
-    `Combination rule '${name}' cannot use the file field '${source}'.`,
+    `${ruleRef(name)} cannot use the file field '${source}'.`,
   renameUnknown: (noun: Noun, name: string, previous: string) =>
     `${noun} '${name}' is renamed from '${previous}', but the table has no ${noun.toLowerCase()} '${previous}'.`,
   renameTaken: (noun: Noun, previous: string) =>

@@ -27,6 +27,25 @@ describe('describeError', () => {
     expect(text).not.toMatch(/email_recipients|\.0|\.1/);
   });
 
+  it('can leave locations out for a dialog whose inputs name themselves', () => {
+    const error = new ApiError(
+      422,
+      {
+        detail: [
+          {
+            loc: ['body', 'expires_at'],
+            msg: 'The expiration date must be in the future.',
+            type: 'x',
+          },
+        ],
+      },
+      'x',
+    );
+    expect(describeError(error, 'Failed', { withoutLocations: true })).toBe(
+      'The expiration date must be in the future.',
+    );
+  });
+
   it("never shows a proxy's HTML page: the screen's fallback instead", () => {
     expect(describeError(new ApiError(502, PROXY_PAGE, 'x'), 'Failed to load templates')).toBe(
       'Failed to load templates',

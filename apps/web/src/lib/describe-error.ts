@@ -9,6 +9,8 @@ type Options = {
   allowPlainText?: boolean;
   /** Show the message of an Error that is not an API error (the app's own thrown messages). */
   allowErrorMessage?: boolean;
+  /** Validation messages without 'Where:' — for a form whose every input shows its own name. */
+  withoutLocations?: boolean;
 };
 
 function looksLikeHtml(text: string): boolean {
@@ -38,7 +40,7 @@ export function describeError(error: unknown, fallback: string, options: Options
     if (error.status === 0) {
       return error.message;
     }
-    const detail = formatErrorDetail(error.body);
+    const detail = formatErrorDetail(error.body, { withLocations: !options.withoutLocations });
     if (detail) {
       return detail;
     }

@@ -16,3 +16,13 @@ export function formatBytes(bytes: number): string {
   }
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** '1 field', '2 fields', '0 fields': a count with the noun that agrees with it. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** '1 field needs a look', '3 fields need a look'. */
+export function formatNeedsALook(count: number): string {
+  return `${formatCount(count, 'field')} ${count === 1 ? 'needs' : 'need'} a look`;
+}

@@ -1,10 +1,10 @@
-import { getDataLinkRecordLabel } from '@formbridge/contract/display-name';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import {
   buildPublicDataFormUrl,
   isLinkExpired,
   type DataLink,
 } from '@formbridge/contract/public-links';
-import type { Field } from '@formbridge/contract/tables';
+import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import { toBoolean } from '../../db/dialect.ts';
 import type { DataLinkListRow } from './data-links.repo.ts';
 
@@ -29,6 +29,15 @@ export function presentDataLink(
     expires_at: row.expires_at,
     custom_message: row.custom_message,
     table_name: row.table_name,
-    record_label: getDataLinkRecordLabel({ fields }, { id: row.record_id, data }),
+    // The §3 rule, like every other place a record is named (docs/decisions.md).
+    record_label: getRecordDisplayName(
+      {
+        fields,
+        combination_rules: JSON.parse(row.table_combination_rules) as CombinationRule[],
+        use_display_field: toBoolean(row.table_use_display_field),
+        display_field_key: row.table_display_field_key,
+      },
+      { id: row.record_id, data },
+    ),
   };
 }

@@ -5,10 +5,13 @@ import type { PublicDataLinksTable } from '../../db/schema.ts';
 export type DataLinkRow = Selectable<PublicDataLinksTable>;
 export type NewDataLinkRow = Insertable<PublicDataLinksTable>;
 
-/** A link with what naming it needs: its table's name and fields, and its record's data. */
+/** A link with what naming it needs: its table's name, schema and display field, its record's data. */
 export type DataLinkListRow = DataLinkRow & {
   table_name: string;
   table_fields: string;
+  table_combination_rules: string;
+  table_use_display_field: unknown;
+  table_display_field_key: string | null;
   record_data: string;
 };
 
@@ -46,7 +49,14 @@ export function listDataLinkRows(db: Db, ownerId: string, id?: string): Promise<
     .innerJoin('dynamic_tables as tbl', 'tbl.id', 'link.table_id')
     .innerJoin('table_records as rec', 'rec.id', 'link.record_id')
     .selectAll('link')
-    .select(['tbl.name as table_name', 'tbl.fields as table_fields', 'rec.data as record_data'])
+    .select([
+      'tbl.name as table_name',
+      'tbl.fields as table_fields',
+      'tbl.combination_rules as table_combination_rules',
+      'tbl.use_display_field as table_use_display_field',
+      'tbl.display_field_key as table_display_field_key',
+      'rec.data as record_data',
+    ])
     .where('link.owner_id', '=', ownerId)
     .where('tbl.owner_id', '=', ownerId)
     .where('rec.owner_id', '=', ownerId);

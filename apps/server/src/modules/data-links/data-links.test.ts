@@ -55,6 +55,19 @@ describe.each(DIALECTS)('data links (owner) on %s', (dialect) => {
     expect(other.token).not.toBe(link.token);
   });
 
+  it('names the record as every other screen does (spec §3), not by its first name', async () => {
+    const people = await createTable(t, user, {
+      name: 'People',
+      fields: [{ name: 'first_name' }, { name: 'full_name' }],
+    });
+    const grace = await createRecord(t, user, people.id, {
+      first_name: 'Grace',
+      full_name: 'Grace Hopper',
+    });
+    const link = await create({}, { table: people.id, record: grace.id });
+    expect(link.record_label).toBe('Grace Hopper');
+  });
+
   it('takes a message and a future expiry, and refuses a past one or a long message', async () => {
     const expires = new Date(Date.now() + 3_600_000).toISOString();
     const link = await create({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATE_ORDERS, DECIMAL_SEPARATORS } from '@formbridge/contract/import-formats';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
@@ -11,6 +12,11 @@ const idParams = z.object({ id: z.string().max(64) });
 
 const previewSchema = z.object({
   delimiter: z.enum([',', ';', '\t']),
+  /** Read from the first rows' date and number cells; send it back (or the user's choice) to import. */
+  detected_format: z.object({
+    date_order: z.enum(DATE_ORDERS),
+    decimal_separator: z.enum(DECIMAL_SEPARATORS),
+  }),
   columns: z.array(z.string()),
   /** The first 20 non-blank data rows, each aligned with `columns`. */
   sample_rows: z.array(z.array(z.string())),
@@ -54,7 +60,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...secured,
           params: idParams,
           consumes: ['multipart/form-data'],
-          description: `${FILE_ONLY}, and \`mapping\`: JSON {"column": "field name"} (the suggested mapping when left out). All rows are imported or none; problems are 422 with loc ['body','rows',row,column] (the header is row 1).`,
+          description: `${FILE_ONLY}, and \`mapping\`: JSON {"column": "field name"} (the suggested mapping when left out), \`date_order\` ('YMD', 'DMY' or 'MDY') and \`decimal_separator\` ('.' or ','), detected from the file when left out. All rows are imported or none; problems are 422 with loc ['body','rows',row,column] (the header is row 1).`,
           response: {
             201: z.object({
               imported: z.number().int().nonnegative(),

@@ -1,5 +1,10 @@
 import { getLinkedRecordLabel, getRecordDisplayName } from '@formbridge/contract/display-name';
 import type { ValidationIssue } from '@formbridge/contract/errors';
+import {
+  describeImportValueProblem,
+  readImportCell,
+  type ImportFormat,
+} from '@formbridge/contract/import-formats';
 import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/records';
 import type { Field } from '@formbridge/contract/tables';
 import type { Db } from '../../db/database.ts';
@@ -81,9 +86,9 @@ function linkIssue(field: Field, loc: ValidationIssue['loc'], text: string, inde
 }
 
 /**
- * Turns CSV rows into record data with the record rules (validateRecordData converts numbers,
- * Yes/No words and dates from text) and resolves link cells. Blank rows are skipped; every problem
- * is reported at ['body', 'rows', row number in the file, column].
+ * Turns CSV rows into record data: dates and numbers read in the import's format (date order,
+ * decimal separator), then the record rules (Yes/No words, e-mails, required) and link cells.
+ * Blank rows are skipped; every problem is reported at ['body', 'rows', row number, column].
  */
 export async function prepareRows(
   db: Db,
@@ -91,7 +96,9 @@ export async function prepareRows(
   columns: readonly string[],
   rows: readonly string[][],
   mapping: ColumnMapping,
+  format: ImportFormat,
 ): Promise<PreparedRows> {
+  const typeOf = new Map(table.fields.map((field) => [field.name, field.type]));
   const columnOf = new Map(Object.entries(mapping).map(([column, field]) => [field, column]));
   const cellIndex = new Map(columns.map((column, index) => [column, index]));
   const links = await indexLinkedTables(db, table, mapping);
@@ -110,12 +117,28 @@ export async function prepareRows(
       return;
     }
     const data: Record<string, unknown> = {};
+    const unreadable = new Map<string, string>();
     for (const [column, field] of Object.entries(mapping)) {
-      data[field] = readCsvText(cells[cellIndex.get(column) ?? -1] ?? '');
+      const text = readCsvText(cells[cellIndex.get(column) ?? -1] ?? '');
+      const cell = readImportCell(typeOf.get(field) ?? 'string', text, format);
+      data[field] = cell.value;
+      // Digits in it: a date or number in another format, worth naming the format; 'x' is not.
+      if (!cell.isReadable && /\d/.test(text)) {
+        unreadable.set(field, text.trim());
+      }
     }
     const checked = validateRecordData(table.fields, data, { locPrefix: [] });
     const locOf = (field: string) => ['body', 'rows', rowNumber, columnOf.get(field) ?? field];
-    checked.errors.forEach((error) => report({ ...error, loc: locOf(String(error.loc[0])) }));
+    checked.errors.forEach((error) => {
+      const field = String(error.loc[0]);
+      const text = unreadable.get(field);
+      const type = typeOf.get(field);
+      const msg =
+        text !== undefined && (type === 'date' || type === 'number')
+          ? describeImportValueProblem(field, type, text, format)
+          : error.msg;
+      report({ ...error, msg, loc: locOf(field) });
+    });
     const value = { ...checked.value };
     for (const field of table.fields) {
       const text = value[field.name];

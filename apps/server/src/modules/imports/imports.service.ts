@@ -1,4 +1,9 @@
 import crypto from 'node:crypto';
+import {
+  detectImportFormat,
+  importFormatInputSchema,
+  type ImportFormat,
+} from '@formbridge/contract/import-formats';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
@@ -109,8 +114,53 @@ async function requireTable(ctx: AppContext, ownerId: string, tableId: string) {
   return readTable(row);
 }
 
+// Enough rows to see a day over 12 or a decimal comma; detection never reads the whole file.
+const DETECTION_ROWS = 200;
+
+/**
+ * The file's date order and decimal separator, read from the first rows. Every cell counts, not
+ * only mapped ones: the preview detects before the user has chosen the columns.
+ */
+function detectFormat(csv: ParsedCsv) {
+  const cells = csv.rows
+    .slice(0, DETECTION_ROWS)
+    .flat()
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '');
+  return detectImportFormat(cells, cells, csv.delimiter);
+}
+
+/** The format the user chose in the form fields, else the one the file's first rows suggest. */
+function readFormat(form: MultipartForm, detected: () => ImportFormat): ImportFormat {
+  const parsed = importFormatInputSchema.safeParse({
+    date_order: form.fields.date_order || undefined,
+    decimal_separator: form.fields.decimal_separator || undefined,
+  });
+  if (!parsed.success) {
+    throw validationError(
+      parsed.error.issues.map((issue) => ({
+        loc: [
+          'body',
+          ...issue.path.map((part) => (typeof part === 'number' ? part : String(part))),
+        ],
+        msg:
+          issue.path[0] === 'date_order'
+            ? "date_order must be 'YMD', 'DMY' or 'MDY'"
+            : "decimal_separator must be '.' or ','",
+      })),
+    );
+  }
+  const guess = parsed.data.date_order && parsed.data.decimal_separator ? null : detected();
+  return {
+    date_order: parsed.data.date_order ?? guess?.date_order ?? 'YMD',
+    decimal_separator: parsed.data.decimal_separator ?? guess?.decimal_separator ?? '.',
+  };
+}
+
 export type ImportPreview = {
   delimiter: CsvDelimiter;
+  /** Date order and decimal separator read from the first rows; the dialog lets the user change them. */
+  detected_format: ImportFormat;
   columns: string[];
   sample_rows: string[][];
   row_count: number;
@@ -130,6 +180,7 @@ export async function previewImport(
   const width = csv.columns.length;
   return {
     delimiter: csv.delimiter,
+    detected_format: detectFormat(csv),
     columns: csv.columns,
     sample_rows: rows
       .slice(0, PREVIEW_ROWS)
@@ -159,7 +210,7 @@ function toRows(table: StoredTable, records: Array<Record<string, unknown>>): Re
 /**
  * Imports every row of a CSV as a record, or none: rows are validated with the record rules
  * first, and any problem is a 422 listing rows and columns. Without a `mapping` form field the
- * suggested mapping is used.
+ * suggested mapping is used; without `date_order` / `decimal_separator` the detected format.
  */
 export async function importRecords(
   ctx: AppContext,
@@ -182,7 +233,8 @@ export async function importRecords(
     if (issues.length > 0) {
       throw validationError(issues);
     }
-    const prepared = await prepareRows(trx, current, csv.columns, csv.rows, mapping);
+    const format = readFormat(form, () => detectFormat(csv));
+    const prepared = await prepareRows(trx, current, csv.columns, csv.rows, mapping, format);
     if (prepared.issues.length > 0) {
       throw validationError(prepared.issues);
     }

@@ -15,6 +15,10 @@ const DOCUMENT_OPTIONS = {
   standardFontDataUrl: '/pdfjs/standard_fonts/',
 };
 
+// pdf.js draws comment/note annotations with these icons (annotation-note.svg, …); without the
+// path they resolve against the page URL and come back as index.html — a broken image.
+const ANNOTATION_IMAGES_PATH = '/pdfjs/images/';
+
 export function PdfError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <div
@@ -74,7 +78,11 @@ export function PdfDocument({ renderError, ...props }: Props) {
       renderError={renderError}
     >
       <Suspense fallback={<Spinner label="Loading PDF..." />}>
-        <Document {...props} options={DOCUMENT_OPTIONS} />
+        <Document
+          {...props}
+          options={DOCUMENT_OPTIONS}
+          imageResourcesPath={ANNOTATION_IMAGES_PATH}
+        />
       </Suspense>
     </PdfErrorBoundary>
   );

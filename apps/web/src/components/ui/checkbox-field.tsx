@@ -4,11 +4,16 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: string;
   /** Keeps the label for screen readers only (rows of an editor with column headings). */
   isLabelHidden?: boolean;
+  /**
+   * A short visible label for phones, where the editor's column headings are hidden; from the
+   * `sm` breakpoint up the headings say it and this is hidden.
+   */
+  phoneLabel?: string;
 };
 
 /** A checkbox with its label to the right (or for screen readers only). */
 export const CheckboxField = forwardRef<HTMLInputElement, Props>(function CheckboxField(
-  { label, id, className = '', isLabelHidden = false, ...props },
+  { label, id, className = '', isLabelHidden = false, phoneLabel, ...props },
   ref,
 ) {
   const generatedId = useId();
@@ -24,9 +29,15 @@ export const CheckboxField = forwardRef<HTMLInputElement, Props>(function Checkb
       />
       <label
         htmlFor={inputId}
-        className={isLabelHidden ? 'sr-only' : 'text-sm font-medium text-slate-700'}
+        className={isLabelHidden ? 'text-sm text-slate-700' : 'text-sm font-medium text-slate-700'}
       >
-        {label}
+        <span className={isLabelHidden ? 'sr-only' : undefined}>{label}</span>
+        {isLabelHidden && phoneLabel ? (
+          // Left out of the accessible name (aria-hidden), which stays the full label.
+          <span aria-hidden="true" className="sm:hidden">
+            {phoneLabel}
+          </span>
+        ) : null}
       </label>
     </div>
   );

@@ -23,6 +23,7 @@ export function ConfirmDialog({
     <Modal
       title={title}
       onClose={onCancel}
+      isBusy={isBusy}
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={isBusy}>

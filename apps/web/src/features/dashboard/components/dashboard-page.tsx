@@ -1,7 +1,7 @@
 import { RECENT_LIST_SIZE } from '@formbridge/contract/limits';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatDate } from '../../../lib/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth-context';
 import { useDashboardLists } from '../api/dashboard-api';
 
@@ -23,7 +23,10 @@ function RecentList({
   empty: string;
 }) {
   return (
-    <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={title}>
+    <section
+      className="min-w-0 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      aria-label={title}
+    >
       <h2 className="font-semibold text-slate-900">{title}</h2>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-500">{empty}</p>
@@ -35,7 +38,9 @@ function RecentList({
                 to={item.to}
                 className="flex items-center justify-between gap-3 py-2 hover:text-indigo-700"
               >
-                <span className="truncate font-medium">{item.name}</span>
+                <span className="min-w-0 truncate font-medium" title={item.name}>
+                  {item.name}
+                </span>
                 <span className="shrink-0 text-xs text-slate-500">
                   {item.detail} · {formatDate(item.created_at)}
                 </span>
@@ -49,7 +54,7 @@ function RecentList({
 }
 
 function fieldCount(count: number): string {
-  return `${count} ${count === 1 ? 'field' : 'fields'}`;
+  return formatCount(count, 'field');
 }
 
 export function DashboardPage() {

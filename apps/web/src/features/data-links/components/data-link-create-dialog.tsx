@@ -1,4 +1,4 @@
-import { getDataLinkRecordLabel } from '@formbridge/contract/display-name';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
@@ -55,7 +55,9 @@ export function DataLinkCreateDialog({ onClose }: { onClose: () => void }) {
       }
       onClose();
     } catch (caught) {
-      setError(describeError(caught, 'Failed to create data collection link'));
+      setError(
+        describeError(caught, 'Failed to create data collection link', { withoutLocations: true }),
+      );
       notify.error('Failed to create data collection link');
     }
   };
@@ -64,6 +66,7 @@ export function DataLinkCreateDialog({ onClose }: { onClose: () => void }) {
     <Modal
       title="Create Data Collection Link"
       onClose={onClose}
+      isBusy={create.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
@@ -107,7 +110,7 @@ export function DataLinkCreateDialog({ onClose }: { onClose: () => void }) {
             {table
               ? (records.data ?? []).map((record) => (
                   <option key={record.id} value={record.id}>
-                    {getDataLinkRecordLabel(table, record)}
+                    {getRecordDisplayName(table, record)}
                   </option>
                 ))
               : null}

@@ -1,6 +1,6 @@
 import type { CompletedForm } from '@formbridge/contract/completed-forms';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNeedsALook } from '../../../lib/format';
 
 type Props = {
   form: CompletedForm;
@@ -13,7 +13,7 @@ const action = 'rounded-md px-3 py-1.5 text-sm font-medium';
 export function FormCard({ form, onDelete, onPublicLink }: Props) {
   return (
     <article
-      className="flex flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="flex min-w-0 flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
       aria-label={form.record_display_name}
     >
       <h3
@@ -36,8 +36,7 @@ export function FormCard({ form, onDelete, onPublicLink }: Props) {
       ) : null}
       {form.fill_summary.with_problems > 0 ? (
         <p className="mt-1 text-xs text-amber-700">
-          {form.fill_summary.with_problems} field{form.fill_summary.with_problems === 1 ? '' : 's'}{' '}
-          need a look
+          {formatNeedsALook(form.fill_summary.with_problems)}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">

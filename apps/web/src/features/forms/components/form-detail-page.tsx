@@ -85,7 +85,9 @@ export function FormDetailPage() {
           <Link to="/forms" className="text-sm text-indigo-600 hover:text-indigo-500">
             ← Completed Forms
           </Link>
-          <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.template_name}</h1>
+          <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
+            {data.template_name}
+          </h1>
           <p className="text-sm text-slate-500">{data.record_display_name}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -113,7 +115,7 @@ export function FormDetailPage() {
         </div>
       </div>
       <div className="grid gap-6 xl:grid-cols-5">
-        <div className="space-y-6 xl:col-span-2">
+        <div className="min-w-0 space-y-6 xl:col-span-2">
           <section
             className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
             aria-label="Form Details"
@@ -134,7 +136,7 @@ export function FormDetailPage() {
           <FormPublicLinks templateId={data.template_id} recordId={data.record_id} />
           <FormFillReport report={data.fill_report} />
         </div>
-        <div className="xl:col-span-3">
+        <div className="min-w-0 xl:col-span-3">
           <FormPdfPreview
             formId={data.id}
             fileUrl={data.view_url}

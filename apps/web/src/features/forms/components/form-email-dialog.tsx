@@ -41,6 +41,7 @@ export function FormEmailDialog({ formId, onClose }: { formId: string; onClose: 
     <Modal
       title="Send Form via Email"
       onClose={onClose}
+      isBusy={email.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={email.isPending}>

@@ -1,4 +1,5 @@
 import type { FillReportDto } from '@formbridge/contract/completed-forms';
+import { formatCount, formatNeedsALook } from '../../../lib/format';
 
 /** What the engine wrote in every mapped field, with anything that needs a look first. */
 export function FormFillReport({ report }: { report: FillReportDto }) {
@@ -12,10 +13,10 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
       <div className="border-b border-slate-200 px-4 py-3">
         <h2 className="font-semibold text-slate-900">Fill report</h2>
         <p className="text-sm text-slate-500">
-          {report.fields.length} mapped fields ·{' '}
+          {formatCount(report.fields.length, 'mapped field')} ·{' '}
           {withProblems.length === 0
             ? 'all written as they are'
-            : `${withProblems.length} need a look`}
+            : formatNeedsALook(withProblems.length)}
         </p>
       </div>
       {report.problems.length > 0 ? (
@@ -50,7 +51,7 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
                 className={field.problems.length > 0 ? 'bg-amber-50' : undefined}
               >
                 <td className="px-4 py-2 font-mono text-xs break-all">{field.field}</td>
-                <td className="px-4 py-2">{field.value_written ?? '—'}</td>
+                <td className="px-4 py-2 [overflow-wrap:anywhere]">{field.value_written ?? '—'}</td>
                 <td className="px-4 py-2 text-xs text-slate-500">
                   {field.font
                     ? `${field.font}${field.font_size ? ` ${Math.round(field.font_size * 10) / 10} pt` : ''}`

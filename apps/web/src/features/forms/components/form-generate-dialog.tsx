@@ -12,6 +12,7 @@ import {
   useTableRecords,
   useTemplateMappingsFor,
 } from '../api/forms-api';
+import { formatCount } from '../../../lib/format';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
@@ -82,6 +83,7 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
     <Modal
       title="Generate Completed Form"
       onClose={onClose}
+      isBusy={generate.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={generate.isPending}>
@@ -93,7 +95,14 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form id="generate-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form
+        id="generate-form"
+        onSubmit={onSubmit}
+        noValidate
+        // Any change answers the last error: no stale banner over a new choice.
+        onChange={() => setError(null)}
+        className="space-y-4"
+      >
         <ErrorBanner message={error} />
         <label className="block text-sm font-medium text-slate-700">
           Template
@@ -128,7 +137,7 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
             <option value="">Select a table...</option>
             {mappedTables.map((table) => (
               <option key={table.id} value={table.id}>
-                {table.name} ({table.fields.length} fields)
+                {table.name} ({formatCount(table.fields.length, 'field')})
               </option>
             ))}
           </select>

@@ -38,6 +38,9 @@ export function useMappingTables() {
       const tables = await apiRequest<unknown>('/api/v1/dynamic-tables/');
       return Array.isArray(tables) ? (tables as Table[]) : [];
     },
+    // A table deleted in another tab must not stay selectable ("Selected table not found").
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
   });
 }
 

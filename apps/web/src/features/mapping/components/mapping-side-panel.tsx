@@ -20,7 +20,7 @@ export const EDITOR_INPUT_ID = 'visual-mapping-editor';
 
 function targetText(state: MappingState, name: string): string | null {
   const mapping = state.mappingByField.get(name);
-  return mapping ? `${mapping.table_name}.${mapping.mapped_field_key}` : null;
+  return mapping ? `${mapping.table_name} → ${mapping.target_label}` : null;
 }
 
 /** The unmapped selected field's suggestion: target, confidence, evidence and an Apply button. */
@@ -79,7 +79,7 @@ export function MappingSidePanel({
   const selectedInfo = selected ? fields.find(([name]) => name === selected)?.[1] : undefined;
   return (
     <aside
-      className="flex min-h-0 flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      className="flex min-h-0 flex-1 flex-col gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           onCloseEditor();
@@ -131,7 +131,10 @@ export function MappingSidePanel({
           <SelectedTransform state={state} name={selected} info={selectedInfo} />
         </section>
       ) : null}
-      <ul className="min-h-0 flex-1 space-y-1 overflow-y-auto" aria-label="PDF fields">
+      <ul
+        className="min-h-32 flex-1 space-y-1 overflow-y-auto overscroll-contain"
+        aria-label="PDF fields"
+      >
         {fields.map(([name, info]) => {
           const target = targetText(state, name);
           const isSelected = name === selected;

@@ -9,7 +9,7 @@ export function MappingToolbar({ state }: { state: MappingState }) {
   return (
     <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-64 flex-col text-sm font-medium text-slate-700">
+        <label className="flex w-full min-w-0 flex-col text-sm font-medium text-slate-700 sm:w-auto sm:min-w-64">
           Data table
           <select
             value={state.selectedTableId}
@@ -17,6 +17,11 @@ export function MappingToolbar({ state }: { state: MappingState }) {
             className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
           >
             <option value="">Select a table...</option>
+            {state.isSelectedTableMissing ? (
+              <option value={state.selectedTableId} disabled>
+                Deleted table
+              </option>
+            ) : null}
             {tables.map((table) => (
               <option key={table.id} value={table.id}>
                 {table.name}

@@ -7,6 +7,20 @@ import { MappingPdfPage, type BoxState } from './mapping-pdf-page';
 import { EDITOR_INPUT_ID, MappingSidePanel } from './mapping-side-panel';
 import { VisualToolbar, type ViewMode } from './visual-toolbar';
 
+/** Scrolls the field list (its own scroll box) to the row, without moving the window. */
+function scrollRowIntoList(name: string) {
+  const row = document.querySelector<HTMLElement>(`[data-field-row="${CSS.escape(name)}"]`);
+  const list = row?.closest('ul');
+  if (!row || !list) {
+    return;
+  }
+  const rowTop =
+    row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+  if (rowTop < list.scrollTop || rowTop + row.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = Math.max(0, rowTop - list.clientHeight / 3);
+  }
+}
+
 /** Visual Mapping: the form with a box over every field, and the side panel to map them. */
 export function VisualMapper({ state }: { state: MappingState }) {
   const template = state.template.data;
@@ -37,11 +51,15 @@ export function VisualMapper({ state }: { state: MappingState }) {
     }
     setSelected(name);
     setHighlighted(name);
-    document
-      .querySelector(`[data-field-row="${CSS.escape(name)}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+    // Side by side, the list scrolls inside its own panel and the window stays on the PDF the user
+    // is clicking; stacked (phone), the editor below the page is brought into view.
+    const isSideBySide = view === 'split' && window.matchMedia('(min-width: 1024px)').matches;
+    scrollRowIntoList(name);
     // The editor opens with its dropdown focused, so Enter → choose → done works from the keyboard.
-    setTimeout(() => document.getElementById(EDITOR_INPUT_ID)?.focus(), 0);
+    setTimeout(
+      () => document.getElementById(EDITOR_INPUT_ID)?.focus({ preventScroll: isSideBySide }),
+      0,
+    );
   };
 
   const fitWidth = () => {
@@ -64,7 +82,7 @@ export function VisualMapper({ state }: { state: MappingState }) {
   const boxTitle = (name: string) => {
     const mapping = state.mappingByField.get(name);
     return mapping
-      ? `${name} → ${mapping.table_name}.${mapping.mapped_field_key}`
+      ? `${name} → ${mapping.table_name} → ${mapping.target_label}`
       : `${name}: Click to map`;
   };
 
@@ -104,7 +122,7 @@ export function VisualMapper({ state }: { state: MappingState }) {
           </div>
         ) : null}
         {view !== 'pdf' || selected ? (
-          <div className="lg:max-h-[75vh]">
+          <div className="flex max-h-[75vh] min-h-0 flex-col">
             <MappingSidePanel
               state={state}
               fields={fields}

@@ -18,6 +18,7 @@ import {
   usePublicDataForm,
   useSubmitPublicDataForm,
 } from '../api/public-forms-api';
+import { revealInvalidFields } from '../utils/reveal-invalid';
 import { PublicFieldInput } from './public-field-input';
 import { PublicFileField } from './public-file-field';
 import { PublicNotice, PublicPageFrame } from './public-page-frame';
@@ -103,9 +104,12 @@ export function PublicDataFormPage() {
       current_value: valueOf(field),
       has_files: filesOf(field).length > 0,
     }));
+    const formElement = event.currentTarget as HTMLFormElement;
+    const labelOf = (id: string) => fields.find((field) => field.id === id)?.label ?? id;
     const found = getPublicFormErrors(rules, values, 'data');
     setErrors(found);
     if (Object.keys(found).length > 0) {
+      revealInvalidFields(formElement, found, labelOf);
       return;
     }
     const fileIds = Object.fromEntries(
@@ -118,12 +122,14 @@ export function PublicDataFormPage() {
       notify.success('Your information has been successfully submitted');
       setIsSubmitted(true);
     } catch (caught) {
-      setErrors(caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {});
+      const refused = caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {};
+      setErrors(refused);
       notify.error(
-        caught instanceof ApiError && caught.status === 422
+        Object.keys(refused).length > 0
           ? 'Failed to submit form'
           : describeError(caught, 'Failed to submit form'),
       );
+      revealInvalidFields(formElement, refused, labelOf, { withToast: false });
     }
   };
 

@@ -41,6 +41,7 @@ export function PublicFileField({
         <input
           type="file"
           aria-label={`Upload ${label}`}
+          aria-invalid={error ? true : undefined}
           className="sr-only"
           disabled={isUploadBlocked}
           onChange={(event) => {

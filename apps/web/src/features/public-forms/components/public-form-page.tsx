@@ -10,6 +10,7 @@ import { getDefaultZoom } from '../../../lib/device';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { fieldErrorsFromBody, usePublicForm, useSubmitPublicForm } from '../api/public-forms-api';
+import { revealInvalidFields } from '../utils/reveal-invalid';
 import { PublicFieldInput } from './public-field-input';
 import { PublicNotice, PublicPageFrame } from './public-page-frame';
 
@@ -63,9 +64,12 @@ export function PublicFormPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const formElement = event.currentTarget as HTMLFormElement;
+    const labelOf = (id: string) => fields.find((field) => field.id === id)?.label ?? id;
     const found = getPublicFormErrors(fields, current, 'document');
     setErrors(found);
     if (Object.keys(found).length > 0) {
+      revealInvalidFields(formElement, found, labelOf);
       return;
     }
     try {
@@ -73,12 +77,14 @@ export function PublicFormPage() {
       notify.success('Form submitted successfully');
       setIsSubmitted(true);
     } catch (caught) {
-      setErrors(caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {});
+      const refused = caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {};
+      setErrors(refused);
       notify.error(
-        caught instanceof ApiError && caught.status === 422
+        Object.keys(refused).length > 0
           ? 'Failed to submit form'
           : describeError(caught, 'Failed to submit form'),
       );
+      revealInvalidFields(formElement, refused, labelOf, { withToast: false });
     }
   };
 

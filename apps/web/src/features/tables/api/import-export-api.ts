@@ -1,3 +1,4 @@
+import type { ImportFormat } from '@formbridge/contract/import-formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readToken } from '../../../lib/session';
@@ -5,6 +6,8 @@ import { invalidateTableLists, tableKey, tableRecordsKey } from './tables-api';
 
 export type ImportPreview = {
   delimiter: string;
+  /** Date order and decimal separator read from the first rows. */
+  detected_format: ImportFormat;
   columns: string[];
   /** The first 20 non-blank data rows, aligned with `columns`. */
   sample_rows: string[][];
@@ -36,10 +39,20 @@ export function usePreviewImport(tableId: string) {
 export function useImportRecords(tableId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, mapping }: { file: File; mapping: ColumnMapping }) => {
+    mutationFn: ({
+      file,
+      mapping,
+      format,
+    }: {
+      file: File;
+      mapping: ColumnMapping;
+      format: ImportFormat;
+    }) => {
       const form = new FormData();
       form.append('file', file);
       form.append('mapping', JSON.stringify(mapping));
+      form.append('date_order', format.date_order);
+      form.append('decimal_separator', format.decimal_separator);
       return apiRequest<ImportResult>(`${tablePath(tableId)}/import`, {
         method: 'POST',
         body: form,

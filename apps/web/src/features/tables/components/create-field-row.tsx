@@ -40,6 +40,7 @@ export function CreateFieldRow({ index, register, error, onRemove }: Props) {
       <CheckboxField
         label={`Field ${number} required`}
         isLabelHidden
+        phoneLabel="Required"
         className="h-9.5"
         {...register(`fields.${index}.required`)}
       />

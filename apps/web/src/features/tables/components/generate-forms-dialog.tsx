@@ -109,6 +109,7 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
     <Modal
       title={title}
       onClose={onClose}
+      isBusy={isStarting}
       footer={
         job ? (
           <Button variant="secondary" onClick={onClose}>
@@ -141,7 +142,14 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
           {jobError ? <ErrorBanner message={jobError} /> : null}
         </div>
       ) : (
-        <form id="generate-forms-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        <form
+          id="generate-forms-form"
+          onSubmit={onSubmit}
+          noValidate
+          // Any change answers the last error: no stale banner over a new choice.
+          onChange={() => setError(null)}
+          className="space-y-4"
+        >
           <ErrorBanner message={error} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">

@@ -1,4 +1,5 @@
 import type { JobResponse } from '@formbridge/contract/jobs';
+import { formatNeedsALook } from '../../../lib/format';
 
 /** The results step: how many succeeded, each file, the zip, and what failed and why. */
 export function GenerationResults({ result }: { result: JobResponse }) {
@@ -41,7 +42,7 @@ export function GenerationResults({ result }: { result: JobResponse }) {
                 <span className="block truncate">{item.file_name}</span>
                 {item.fill_summary.with_problems > 0 ? (
                   <span className="text-xs text-amber-700">
-                    {item.fill_summary.with_problems} field(s) need a look
+                    {formatNeedsALook(item.fill_summary.with_problems)}
                   </span>
                 ) : null}
                 {item.email_error ? (
@@ -66,7 +67,10 @@ export function GenerationResults({ result }: { result: JobResponse }) {
           {errors.map((item, index) => (
             <li key={`${item.record_id ?? item.template_id ?? ''}-${index}`}>
               <span className="font-medium">
-                {item.record_display_name ?? item.template_name ?? 'Item'}:
+                {[item.template_name, item.record_display_name]
+                  .filter((part) => part !== null && part !== '')
+                  .join(' – ') || 'Item'}
+                :
               </span>{' '}
               {item.detail}
             </li>

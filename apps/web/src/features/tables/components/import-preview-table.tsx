@@ -1,8 +1,11 @@
+import { readImportCell, type ImportFormat } from '@formbridge/contract/import-formats';
 import type { Field } from '@formbridge/contract/tables';
 import type { ColumnMapping, ImportPreview } from '../api/import-export-api';
 
 type Props = {
   preview: ImportPreview;
+  /** Date and number cells show how they will be read in this format. */
+  format: ImportFormat;
   fields: readonly Field[];
   mapping: ColumnMapping;
   columnErrors: Readonly<Record<string, string>>;
@@ -11,10 +14,35 @@ type Props = {
 
 const SAMPLE_ROWS = 10;
 
+/** How a date or number cell will be stored: '→ 2020-02-01', or that it cannot be read. */
+function ReadAs({ text, type, format }: { text: string; type?: string; format: ImportFormat }) {
+  if ((type !== 'date' && type !== 'number') || text.trim() === '') {
+    return null;
+  }
+  const cell = readImportCell(type, text, format);
+  return cell.isReadable ? (
+    <span className="block text-xs text-green-700" data-testid="read-as">
+      → {typeof cell.value === 'number' ? cell.value.toLocaleString() : String(cell.value)}
+    </span>
+  ) : (
+    <span className="block text-xs text-red-600" data-testid="read-as">
+      → not a {type === 'date' ? 'date' : 'number'} in this format
+    </span>
+  );
+}
+
 /** The file's columns, each with the field it goes to, above its first rows. */
-export function ImportPreviewTable({ preview, fields, mapping, columnErrors, onChange }: Props) {
+export function ImportPreviewTable({
+  preview,
+  format,
+  fields,
+  mapping,
+  columnErrors,
+  onChange,
+}: Props) {
   // Files are attached one by one to saved records; a CSV cannot carry them.
   const targets = fields.filter((field) => field.type !== 'file');
+  const typeOf = new Map(fields.map((field) => [field.name, field.type]));
   return (
     <div className="max-h-[45vh] overflow-auto rounded-md ring-1 ring-slate-200">
       <table className="min-w-full text-sm">
@@ -55,6 +83,11 @@ export function ImportPreviewTable({ preview, fields, mapping, columnErrors, onC
               {preview.columns.map((column, index) => (
                 <td key={column} className="max-w-48 truncate px-3 py-1.5 text-slate-600">
                   {row[index] ?? ''}
+                  <ReadAs
+                    text={row[index] ?? ''}
+                    type={typeOf.get(mapping[column] ?? '')}
+                    format={format}
+                  />
                 </td>
               ))}
             </tr>

@@ -95,6 +95,7 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
       title={record ? 'Edit Record' : 'Add New Record'}
       size="lg"
       onClose={onClose}
+      isBusy={isSubmitting}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>

@@ -30,9 +30,10 @@ const SLOT_TEXT = {
   gone: '',
 } as const;
 const CELL = 'max-w-xs truncate px-4 py-2.5 whitespace-nowrap';
-// Row actions stay in view however wide the table scrolls.
+// On wide screens row actions stay in view however wide the table scrolls; on a phone a pinned
+// column would take most of the width, so it scrolls with the row.
 const ACTIONS =
-  'sticky right-0 px-4 text-right whitespace-nowrap shadow-[inset_1px_0] shadow-slate-200';
+  'px-4 text-right whitespace-nowrap lg:sticky lg:right-0 lg:shadow-[inset_1px_0] lg:shadow-slate-200';
 
 /**
  * The records table. Only the rows in view (plus a margin) are in the DOM, with spacer rows

@@ -87,6 +87,7 @@ export function SchemaFieldRow({ index, form, linkableTables, onRemove }: Props)
       <CheckboxField
         label={`Field ${number} required`}
         isLabelHidden
+        phoneLabel="Required"
         className="h-9.5"
         {...register(`fields.${index}.required`)}
       />

@@ -9,7 +9,7 @@ export function TableCard({ table, onDelete }: Props) {
   const fieldLabel = table.field_count === 1 ? 'field' : 'fields';
   return (
     <article
-      className="flex cursor-pointer flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
+      className="flex min-w-0 cursor-pointer flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
       onClick={() => void navigate(`/tables/${table.id}`)}
     >
       <h3 className="truncate text-base font-semibold text-slate-900" title={table.name}>
@@ -21,7 +21,7 @@ export function TableCard({ table, onDelete }: Props) {
         {table.field_count} {fieldLabel}
       </p>
       <p className="text-xs text-slate-400">Created {formatDate(table.created_at)}</p>
-      <div className="mt-4 flex gap-2" onClick={(event) => event.stopPropagation()}>
+      <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
         <Link
           to={`/tables/${table.id}`}
           aria-label={`Edit ${table.name}`}

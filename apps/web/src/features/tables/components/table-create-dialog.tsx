@@ -51,6 +51,7 @@ export function TableCreateDialog({ onClose }: { onClose: () => void }) {
       title="Create New Dynamic Table"
       size="lg"
       onClose={onClose}
+      isBusy={createTable.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={createTable.isPending}>

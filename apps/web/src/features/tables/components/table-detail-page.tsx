@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -56,9 +56,27 @@ function TableDetail({ id }: { id: string }) {
   const linkedTables = useLinkedTables(table.data);
   const deleteRecord = useDeleteRecord(id);
   const mapped = useTemplatesMappedTo(id);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [chosenDialog, setDialog] = useState<Dialog | null>(null);
+  // A link cell elsewhere opened this table at one record (?record=id): that record's form shows
+  // until it is closed.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedRecordId = searchParams.get('record');
+  const linkedRecord = linkedRecordId
+    ? records.data?.find((item) => item.id === linkedRecordId)
+    : undefined;
+  const dialog: Dialog | null =
+    chosenDialog ?? (linkedRecord ? { kind: 'record', record: linkedRecord } : null);
   // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
-  const close = useCallback(() => setDialog(null), []);
+  const close = useCallback(() => {
+    setDialog(null);
+    setSearchParams(
+      (current) => {
+        current.delete('record');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
   const isNotFound = isNotFoundError(table.error);
   const hasLoadError = !isNotFound && (table.isError || records.isError);
   const tableNames = useMemo(

@@ -1,3 +1,4 @@
+import { DEFAULT_IMPORT_FORMAT, type ImportFormat } from '@formbridge/contract/import-formats';
 import { MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,7 @@ import {
 import type { TableDto } from '../api/tables-api';
 import { describeServerError } from '../utils/api-errors';
 import { readImportProblems, type ImportProblems } from '../utils/import-problems';
+import { ImportFormatFields } from './import-format-fields';
 import { ImportPreviewTable } from './import-preview-table';
 import { ImportRowErrors } from './import-row-errors';
 
@@ -27,6 +29,7 @@ export function TableImportDialog({ table, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [format, setFormat] = useState<ImportFormat>(DEFAULT_IMPORT_FORMAT);
   const [problems, setProblems] = useState<ImportProblems>(NO_PROBLEMS);
 
   const onPick = async (picked: File | undefined) => {
@@ -39,6 +42,7 @@ export function TableImportDialog({ table, onClose }: Props) {
     try {
       const previewed = await preview.mutateAsync(picked);
       setResult(previewed);
+      setFormat(previewed.detected_format);
       setMapping(
         Object.fromEntries(
           previewed.columns.map((column) => [column, previewed.suggested_mapping[column] ?? null]),
@@ -58,7 +62,7 @@ export function TableImportDialog({ table, onClose }: Props) {
     }
     setProblems(NO_PROBLEMS);
     try {
-      const done = await importRecords.mutateAsync({ file, mapping });
+      const done = await importRecords.mutateAsync({ file, mapping, format });
       notify.success(
         `Imported ${done.imported} ${done.imported === 1 ? 'record' : 'records'} successfully`,
       );
@@ -74,6 +78,7 @@ export function TableImportDialog({ table, onClose }: Props) {
       title="Import records"
       size="xl"
       onClose={onClose}
+      isBusy={importRecords.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={importRecords.isPending}>
@@ -113,8 +118,10 @@ export function TableImportDialog({ table, onClose }: Props) {
               {result.row_count} {result.row_count === 1 ? 'row' : 'rows'} found. Choose the field
               each column goes to.
             </p>
+            <ImportFormatFields format={format} onChange={setFormat} isDisabled={isBusy} />
             <ImportPreviewTable
               preview={result}
+              format={format}
               fields={table.fields}
               mapping={mapping}
               columnErrors={problems.columns}

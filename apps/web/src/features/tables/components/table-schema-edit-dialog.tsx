@@ -183,7 +183,7 @@ function SchemaEditor({
   );
 
   return (
-    <Modal title="Edit Table Schema" size="xl" onClose={onClose} footer={footer}>
+    <Modal title="Edit Table Schema" size="xl" onClose={onClose} footer={footer} isBusy={isBusy}>
       {pending ? <SchemaRemovalConfirmation losing={pending.losing} /> : null}
       <form
         id="schema-form"

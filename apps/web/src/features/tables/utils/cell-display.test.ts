@@ -62,12 +62,12 @@ describe('getCellContent (spec §4 cell display)', () => {
     expect(getCellContent(field('file'), null)).toEqual({ kind: 'files', files: [] });
   });
 
-  it("names a linked record by the linked table's rule and links to that table", () => {
+  it("names a linked record by the linked table's rule and opens that record", () => {
     const link = field('link', { linked_table_id: 'clients' });
     expect(getCellContent(link, CLIENT_ID, linked)).toEqual({
       kind: 'link',
       text: 'Ada',
-      to: '/tables/clients',
+      to: `/tables/clients?record=${CLIENT_ID}`,
     });
   });
 
@@ -76,7 +76,7 @@ describe('getCellContent (spec §4 cell display)', () => {
     expect(getCellContent(link, CLIENT_ID)).toEqual({
       kind: 'link',
       text: '0f1e2d3c...',
-      to: '/tables/clients',
+      to: `/tables/clients?record=${CLIENT_ID}`,
     });
     expect(getCellContent(link, 'short-id', linked)).toMatchObject({ text: 'short-id' });
   });

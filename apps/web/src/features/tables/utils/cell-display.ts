@@ -36,7 +36,10 @@ function getLinkContent(field: Field, value: unknown, linked: LinkedTableData | 
   if (typeof value !== 'string' || value === '') {
     return EMPTY;
   }
-  const to = field.linked_table_id ? `/tables/${field.linked_table_id}` : null;
+  // Opens the linked record itself (its table with the record's form open), not just its table.
+  const to = field.linked_table_id
+    ? `/tables/${field.linked_table_id}?record=${encodeURIComponent(value)}`
+    : null;
   const record = linked?.recordsById.get(value);
   const text =
     linked && record ? getLinkedRecordLabel(linked.table, record) : shortenLinkedRecordId(value);

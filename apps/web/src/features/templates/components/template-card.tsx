@@ -9,7 +9,7 @@ export function TemplateCard({ template, onDelete }: Props) {
   const fieldLabel = template.field_count === 1 ? 'form field' : 'form fields';
   return (
     <article
-      className="flex cursor-pointer flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
+      className="flex min-w-0 cursor-pointer flex-col rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
       onClick={() => void navigate(`/templates/${template.id}`)}
     >
       <h3 className="truncate text-base font-semibold text-slate-900" title={template.name}>
@@ -21,7 +21,7 @@ export function TemplateCard({ template, onDelete }: Props) {
         {template.field_count} {fieldLabel}
       </p>
       <p className="text-xs text-slate-400">Created {formatDate(template.created_at)}</p>
-      <div className="mt-4 flex gap-2" onClick={(event) => event.stopPropagation()}>
+      <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
         <Link
           to={`/mapping/${template.id}`}
           className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"

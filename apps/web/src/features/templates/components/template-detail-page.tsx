@@ -84,11 +84,13 @@ export function TemplateDetailPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <Link to="/templates" className="text-sm text-indigo-600 hover:text-indigo-500">
             ← Templates
           </Link>
-          <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.name}</h1>
+          <h1 className="mt-1 text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
+            {data.name}
+          </h1>
           <p className="mt-1 text-sm text-slate-500">Created {formatDateTime(data.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -103,26 +105,26 @@ export function TemplateDetailPage() {
           </Button>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-4">
-        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <div className="min-w-0 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
           <dt className="text-xs uppercase tracking-wide text-slate-500">Form fields</dt>
           <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="field-count">
             {data.field_count}
           </dd>
         </div>
-        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="min-w-0 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
           <dt className="text-xs uppercase tracking-wide text-slate-500">Mapped fields</dt>
           <dd className="mt-1 text-2xl font-semibold text-slate-900" data-testid="mapped-count">
             {mappedCount}
           </dd>
         </div>
-        <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="min-w-0 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
           <dt className="text-xs uppercase tracking-wide text-slate-500">Pages</dt>
           <dd className="mt-1 text-2xl font-semibold text-slate-900">{data.page_count}</dd>
         </div>
       </dl>
       <div className="grid gap-6 lg:grid-cols-5">
-        <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
+        <section className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Form fields</h2>
             <Link
@@ -140,7 +142,7 @@ export function TemplateDetailPage() {
             removingId={removeMapping.isPending ? (removeMapping.variables ?? null) : null}
           />
         </section>
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="font-semibold text-slate-900">Generate Forms</h2>
             {mappedCount > 0 ? (

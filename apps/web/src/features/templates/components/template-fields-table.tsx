@@ -14,7 +14,11 @@ type Props = {
   removingId: string | null;
 };
 
-/** Every field with its type, page and mapped target (`table.field`), or a way to map it. */
+/**
+ * Every field with its type, page and mapped target (its label and table, never the internal
+ * key), or a way to map it. On a phone the type and page move under the name, so the mapping
+ * and its Remove stay on screen.
+ */
 export function TemplateFieldsTable({
   templateId,
   fieldData,
@@ -41,10 +45,10 @@ export function TemplateFieldsTable({
             <th scope="col" className="px-4 py-2">
               Field name
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
               Type
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
               Page
             </th>
             <th scope="col" className="px-4 py-2">
@@ -55,25 +59,31 @@ export function TemplateFieldsTable({
         <tbody className="divide-y divide-slate-100 bg-white">
           {fields.map(([name, info]) => {
             const mapping = mappings.get(name);
+            const typeLabel = TEMPLATE_FIELD_TYPE_LABELS[info.type] ?? 'Text';
             return (
               <tr key={name} data-field={name}>
-                <td className="max-w-xs px-4 py-2 font-mono text-xs break-all text-slate-800">
+                <td className="max-w-xs px-4 py-2 font-mono text-xs [overflow-wrap:anywhere] text-slate-800">
                   {name}
                   {info.tooltip || info.label ? (
                     <span className="block font-sans text-slate-500">
                       {info.tooltip ?? info.label}
                     </span>
                   ) : null}
+                  <span className="block font-sans text-slate-500 sm:hidden">
+                    {typeLabel} · page {info.page + 1}
+                  </span>
                 </td>
-                <td className="px-4 py-2 text-slate-600">
-                  {TEMPLATE_FIELD_TYPE_LABELS[info.type] ?? 'Text'}
-                </td>
-                <td className="px-4 py-2 text-slate-600">{info.page + 1}</td>
+                <td className="hidden px-4 py-2 text-slate-600 sm:table-cell">{typeLabel}</td>
+                <td className="hidden px-4 py-2 text-slate-600 sm:table-cell">{info.page + 1}</td>
                 <td className="px-4 py-2">
                   {mapping ? (
-                    <span className="flex items-center gap-2">
-                      <span className="font-mono text-xs text-green-700">
-                        {mapping.table_name}.{mapping.mapped_field_key}
+                    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span
+                        className="text-xs [overflow-wrap:anywhere] text-green-700"
+                        title={mapping.mapped_field_key}
+                      >
+                        <span className="font-medium">{mapping.target_label}</span>
+                        <span className="text-slate-500"> in {mapping.table_name}</span>
                       </span>
                       <button
                         type="button"

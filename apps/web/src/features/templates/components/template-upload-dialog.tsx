@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { TEMPLATE_MESSAGES } from '@formbridge/contract/templates';
 import { useState, type DragEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,6 +28,13 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
     }
     if (!isPdfName(picked)) {
       setError('Only .pdf files can be uploaded');
+      return;
+    }
+    // Said before a byte is sent: the server would refuse it only after the whole upload.
+    if (picked.size > MAX_UPLOAD_BYTES) {
+      setError(
+        `${picked.name} is ${formatBytes(picked.size)}; PDF templates can be at most ${MAX_UPLOAD_LABEL}.`,
+      );
       return;
     }
     setError(null);
@@ -67,6 +74,7 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
     <Modal
       title="Upload Template"
       onClose={onClose}
+      isBusy={upload.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
