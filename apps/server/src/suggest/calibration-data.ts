@@ -7,7 +7,7 @@ export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [
   { raw: 0.645, accuracy: 0.796 },
   { raw: 0.68, accuracy: 0.857 },
   { raw: 0.709, accuracy: 0.905 },
-  { raw: 0.812, accuracy: 0.921 },
-  { raw: 0.951, accuracy: 0.99 },
+  { raw: 0.811, accuracy: 0.925 },
+  { raw: 0.949, accuracy: 0.99 },
   { raw: 1, accuracy: 0.99 },
 ];
