@@ -30,6 +30,6 @@ describe('mutation fuzz over corpus forms', () => {
     expect(stats.over30s).toEqual([]);
     expect(stats.health.failures).toBe(0);
     // Goal 1 s; bound generous for a loaded CI machine (real figures: docs/benchmarks.md).
-    expect(stats.health.maxMs).toBeLessThan(2_500);
+    expect(stats.health.maxMs).toBeLessThan(5_000);
   }, 120_000);
 });

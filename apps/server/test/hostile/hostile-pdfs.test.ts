@@ -8,7 +8,7 @@ import { startHealthProbe, startServerProcess, type ServerProcess } from './serv
 const MB = 1024 * 1024;
 // Health is probed every 200 ms. The goal is under 1 s (measured: under 0.8 s on a loaded
 // 2-core machine, docs/benchmarks.md); the assertion leaves room for CI's noisy neighbours.
-const HEALTH_BOUND_MS = 2_500;
+const HEALTH_BOUND_MS = 5_000;
 const ANSWER_BOUND_MS = 20_000;
 // RSS of the whole server once the work is done (sandbox workers still warm).
 const RSS_CEILING = 900 * MB;

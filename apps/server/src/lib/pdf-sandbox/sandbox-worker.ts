@@ -14,6 +14,13 @@ import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
 // and must not end the thread. Errors that matter reach the task's own promise chain.
 process.on('unhandledRejection', () => undefined);
 
+// pdf-lib writes a console line for every oddity it parses around ("Parsed number that is too
+// large…"): a crafted upload would flood the server log with thousands. The answer carries
+// what the user needs; the parsers' chatter is dropped.
+for (const method of ['log', 'info', 'warn', 'debug'] as const) {
+  console[method] = () => undefined;
+}
+
 function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
