@@ -17,9 +17,8 @@ process.on('unhandledRejection', () => undefined);
 // pdf-lib writes a console line for every oddity it parses around ("Parsed number that is too
 // large…"): a crafted upload would flood the server log with thousands. The answer carries
 // what the user needs; the parsers' chatter is dropped.
-for (const method of ['log', 'info', 'warn', 'debug'] as const) {
-  console[method] = () => undefined;
-}
+const silent = () => undefined;
+Object.assign(console, { log: silent, info: silent, warn: silent, debug: silent });
 
 function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
