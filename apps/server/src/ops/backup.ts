@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 
 const SQLITE_FILE = 'formbridge.sqlite';
 const PG_DUMP_FILE = 'postgres.dump';
@@ -12,8 +12,8 @@ const SKIPPED = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`
 export type BackupSource = { dataDir: string; databaseUrl: string | undefined };
 
 /**
- * Writes a consistent `.tar.gz` of the database and DATA_DIR's files: SQLite through its online
- * backup API (a file copy of a WAL database can miss committed pages), PostgreSQL with pg_dump.
+ * Writes a consistent `.tar.gz` of the database and DATA_DIR's files: SQLite through VACUUM INTO
+ * (a file copy of a WAL database can miss committed pages), PostgreSQL with pg_dump.
  * The server may keep running.
  */
 export async function createBackup(source: BackupSource, archive: string): Promise<void> {
@@ -27,9 +27,14 @@ export async function createBackup(source: BackupSource, archive: string): Promi
         source.databaseUrl,
       ]);
     } else {
-      const database = new DatabaseSync(path.join(source.dataDir, SQLITE_FILE), { readOnly: true });
+      // VACUUM INTO copies one read transaction's snapshot: consistent while the server writes
+      // (a WAL reader never waits for writers), unlike a copy of the database and WAL files.
+      const database = new DatabaseSync(path.join(source.dataDir, SQLITE_FILE), {
+        timeout: 10_000,
+      });
       try {
-        await backup(database, path.join(staging, SQLITE_FILE));
+        const target = path.join(staging, SQLITE_FILE).replaceAll("'", "''");
+        database.exec(`VACUUM INTO '${target}'`);
       } finally {
         database.close();
       }

@@ -153,7 +153,7 @@ describe('SMTP transport', () => {
     const port = await freePort();
     const log = captureLog();
     const mailer = createMailer(
-      { smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, retryDelaysMs: [300, 1_500] },
+      { smtpUrl: `smtp://127.0.0.1:${port}`, dataDir, retryDelaysMs: [300, 1_500, 5_000] },
       log,
     );
     open.push(mailer);
