@@ -31,7 +31,9 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('backup and restore (SQLite + DATA_DIR files)', () => {
   it('restores into a fresh DATA_DIR with the same templates, records and files', async () => {
-    const source = await startTestApp('sqlite', { jwtSecret: 'x'.repeat(40) });
+    // `npm run backup` archives DATA_DIR: local-disk files, even when the suite runs on S3.
+    const local = { kind: 'local' } as const;
+    const source = await startTestApp('sqlite', { jwtSecret: 'x'.repeat(40), storage: local });
     const user = await createUser(source);
     const template = await createTemplate(source, user);
     const table = await createTable(source, user, {
@@ -50,7 +52,11 @@ describe('backup and restore (SQLite + DATA_DIR files)', () => {
 
     const freshDir = path.join(scratch, 'restored');
     restoreBackup(archive, { dataDir: freshDir, databaseUrl: undefined });
-    const restored = await startTestApp('sqlite', { dataDir: freshDir, jwtSecret: 'x'.repeat(40) });
+    const restored = await startTestApp('sqlite', {
+      dataDir: freshDir,
+      jwtSecret: 'x'.repeat(40),
+      storage: local,
+    });
     try {
       const options = { token: user.token };
       const templates = await restored.request('GET', '/api/v1/pdf-templates/', options);

@@ -10,7 +10,8 @@ describe('security headers, log redaction and file modes', () => {
   beforeAll(async () => {
     t = await startTestApp(
       'sqlite',
-      { logLevel: 'info' },
+      // File modes are a local-disk matter: this suite runs on the disk even under TEST_STORAGE=s3.
+      { logLevel: 'info', storage: { kind: 'local' } },
       { logStream: { write: (line) => logLines.push(line) } },
     );
   });
