@@ -122,6 +122,12 @@ export const fieldFillReportSchema = z.object({
   font: z.string().nullable(),
   font_size: z.number().nullable(),
   problems: z.array(z.string()),
+  /** Informational lines that are not problems (a signature field skipped). */
+  notes: z.array(z.string()).optional(),
+  /** Left as it was on purpose: a signature field, a read-only field (skip), a prefilled value kept. */
+  skipped: z.boolean().optional(),
+  /** The addendum item that holds the full value; the box shows the reference instead. */
+  addendum_item: z.number().int().optional(),
 });
 
 export const fillReportSchema = z.object({

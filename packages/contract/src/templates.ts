@@ -66,6 +66,48 @@ export type FieldDataDto = z.infer<typeof fieldDataSchema>;
 
 export const pageSizeSchema = z.object({ width: z.number(), height: z.number() });
 
+/** Legibility floor when a template sets none: smaller text is hard to read on paper. */
+export const DEFAULT_LEGIBILITY_FLOOR = 6;
+/** The reference written into a box whose value continues on the addendum page. */
+export const DEFAULT_ADDENDUM_REFERENCE = 'see addendum, item {n}';
+
+/**
+ * How generation fills one template (issue 13): the legibility floor below which shrunk text is
+ * reported, whether read-only fields are filled (and reported) or left (and reported), and
+ * whether values too long for their box continue on an addendum page, the box then showing
+ * `addendum_reference` with `{n}` replaced by the item number.
+ */
+export const templateFillSettingsSchema = z.object({
+  legibility_floor: z.number().min(2).max(24).default(DEFAULT_LEGIBILITY_FLOOR),
+  read_only: z.enum(['fill', 'skip']).default('fill'),
+  addendum: z.boolean().default(false),
+  addendum_reference: z
+    .string()
+    .trim()
+    .min(1, 'Please enter the reference text')
+    .max(60, 'At most 60 characters')
+    .default(DEFAULT_ADDENDUM_REFERENCE),
+});
+export type TemplateFillSettings = z.infer<typeof templateFillSettingsSchema>;
+export type TemplateFillSettingsInput = z.input<typeof templateFillSettingsSchema>;
+
+/** Settings as stored (JSON text, null = defaults); unreadable text falls back to the defaults. */
+export function readFillSettings(stored: string | null | undefined): TemplateFillSettings {
+  let raw: unknown;
+  try {
+    raw = stored ? JSON.parse(stored) : {};
+  } catch {
+    raw = {};
+  }
+  const parsed = templateFillSettingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : templateFillSettingsSchema.parse({});
+}
+
+/** The reference text for addendum item `n` ("see addendum, item 3"). */
+export function addendumReference(template: string, n: number): string {
+  return template.includes('{n}') ? template.replaceAll('{n}', String(n)) : `${template} ${n}`;
+}
+
 export const templateSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -78,6 +120,7 @@ export const templateSchema = z.object({
   field_count: z.number().int(),
   page_count: z.number().int(),
   pages: z.array(pageSizeSchema),
+  fill_settings: templateFillSettingsSchema,
 });
 export type Template = z.infer<typeof templateSchema>;
 

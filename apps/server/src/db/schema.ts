@@ -23,6 +23,8 @@ export type PdfTemplatesTable = {
   page_count: number;
   /** JSON array of {width, height}. */
   pages: string;
+  /** JSON TemplateFillSettings (contract templates.ts); null = the defaults. */
+  fill_settings: string | null;
   created_at: string;
   updated_at: string;
 };

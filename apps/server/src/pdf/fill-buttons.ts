@@ -129,8 +129,11 @@ export function fillButtonField(
   if (selection.state) {
     repairOnAppearances(ctx, field, selection.state);
   }
+  // A radio whose states are indices (/Opt) is reported by the export value the user asked
+  // for ("2"), not by the internal state name ("1").
+  const display = options.find((option) => option.state === selection.state)?.display;
   return {
-    written: selection.state ? nameText(selection.state) : 'Off',
+    written: selection.state ? (display ?? nameText(selection.state)) : 'Off',
     font: null,
     fontSize: null,
     problems: [],

@@ -15,4 +15,8 @@ export interface FieldOutcome {
   font: string | null;
   fontSize: number | null;
   problems: string[];
+  /** Informational lines (a signature field skipped), not problems. */
+  notes?: string[];
+  /** Left as it was on purpose (a rule, not a failure): never fails a generation. */
+  skipped?: boolean;
 }

@@ -1,9 +1,9 @@
-import { PDFArray, PDFHexString, PDFString } from '@cantoo/pdf-lib';
 import { fieldOptions } from './fill-appearance.ts';
 import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
 import { flattenForm } from './fill-flatten.ts';
+import { currentValue, heldOutcome, readOnlyProblems } from './fill-policy.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
 import {
   isButton,
@@ -24,15 +24,7 @@ import {
 import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { loadPdf, stripXfa } from './prepare-load.ts';
-import {
-  arrayItems,
-  getBool,
-  getStream,
-  getDict,
-  inherited,
-  objectText,
-  pdfName,
-} from './prepare-objects.ts';
+import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
 
 export { PdfFillError } from './prepare-load.ts';
 export type {
@@ -67,13 +59,11 @@ async function fillOne(
     case 'combo':
     case 'list':
       return fillChoiceField(ctx, field, value);
-    case 'signature':
     case 'button': {
       if (value === null || value === '') {
         return { written: null, font: null, fontSize: null, problems: [] };
       }
-      const what = field.kind === 'signature' ? 'a signature field' : 'a push button';
-      const problem = `the field is ${what} and cannot take a value; "${asText(value)}" was not written`;
+      const problem = `the field is a push button and cannot take a value; "${asText(value)}" was not written`;
       return { written: null, font: null, fontSize: null, problems: [problem] };
     }
     default:
@@ -88,6 +78,17 @@ async function fillOne(
   }
 }
 
+/** Notes and the skipped mark, only when there are any (reports stay as they were otherwise). */
+function reportExtras(outcomes: FieldOutcome[]): Pick<FieldFillReport, 'notes' | 'skipped'> {
+  const notes = [...new Set(outcomes.flatMap((outcome) => outcome.notes ?? []))];
+  return {
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(outcomes.length > 0 && outcomes.every((outcome) => outcome.skipped)
+      ? { skipped: true }
+      : {}),
+  };
+}
+
 /** Fields for a requested name: exact, else a unique case-insensitive match. */
 function findFields(form: PreparedForm, name: string): FormField[] | undefined {
   const exact = form.byName.get(name);
@@ -99,19 +100,6 @@ function findFields(form: PreparedForm, name: string): FormField[] | undefined {
     ([candidate]) => candidate.normalize('NFC').trim().toLowerCase() === wanted,
   );
   return candidates.length === 1 ? candidates[0]?.[1] : undefined;
-}
-
-/** Current text value of a field (/V as text; first item of a multi-select array). */
-function currentValue(ctx: FillContext, field: FormField): string | undefined {
-  const value = inherited(ctx.context, field.dict, 'V');
-  if (value instanceof PDFArray) {
-    return arrayItems(ctx.context, value)
-      .map((item) => objectText(ctx.context, item) ?? '')
-      .join(', ');
-  }
-  return value instanceof PDFString || value instanceof PDFHexString
-    ? value.decodeText()
-    : undefined;
 }
 
 function lacksAppearance(ctx: FillContext, field: FormField): boolean {
@@ -202,6 +190,11 @@ export async function fillForm(
     }
     const outcomes: FieldOutcome[] = [];
     for (const field of fields) {
+      const held = heldOutcome(ctx, field, value, options);
+      if (held) {
+        outcomes.push(held);
+        continue;
+      }
       touched.add(field);
       normaliseNoRotate(ctx.context, field);
       const outcome = await fillOne(ctx, field, value);
@@ -209,6 +202,7 @@ export async function fillForm(
         ...outcome,
         problems: [
           ...outcome.problems,
+          ...readOnlyProblems(field, outcome),
           ...legibilityProblems(outcome, options.legibilityFloor ?? DEFAULT_LEGIBILITY_FLOOR),
           ...shownProblems(ctx, field, outcome),
         ],
@@ -216,10 +210,13 @@ export async function fillForm(
     }
     const first = outcomes[0];
     const problems = [...new Set(outcomes.flatMap((outcome) => outcome.problems))];
+    const held = outcomes.every((outcome) => outcome.skipped);
     const onNoPage = fields.every((field) =>
       field.widgets.every((widget) => widget.pages.length === 0),
     );
-    if (onNoPage && first?.written !== null && first?.written !== undefined) {
+    if (held) {
+      // Left as it was: where it sits on the page is not news.
+    } else if (onNoPage && first?.written !== null && first?.written !== undefined) {
       problems.push('the field has no widget on any page, so the value is stored but not visible');
     } else if (
       first?.written !== null &&
@@ -235,6 +232,7 @@ export async function fillForm(
       font: first?.font ?? null,
       font_size: first?.fontSize ?? null,
       problems,
+      ...reportExtras(outcomes),
     });
   }
   const reliedOnViewer = form.acroForm

@@ -6,6 +6,13 @@ export interface FillOptions {
   flatten?: boolean;
   /** Text shrunk below this size (pt) to fit its box is reported; default 6 pt. */
   legibilityFloor?: number;
+  /** Read-only fields: `fill` writes and reports (default), `skip` leaves them and reports. */
+  readOnly?: 'fill' | 'skip';
+  /**
+   * An empty value (null or ''): `clear` empties the field (default), `keep` leaves a value the
+   * template already holds and reports it (what generation asks for).
+   */
+  emptyValues?: 'clear' | 'keep';
 }
 
 /** Default legibility floor: smaller text is hard to read on paper, so the report says so. */
@@ -26,6 +33,10 @@ export interface FieldFillReport {
   font_size: number | null;
   /** Every way the value was not written or shown in full; empty when all is well. */
   problems: string[];
+  /** Informational lines that are not problems (a signature field skipped). */
+  notes?: string[];
+  /** The field was left as it was on purpose (signature, read-only policy, prefilled kept). */
+  skipped?: boolean;
 }
 
 export interface FillReport {

@@ -1,4 +1,4 @@
-import type { FillReport, FillValue } from '../../pdf/fill-form.ts';
+import type { FillOptions, FillReport, FillValue } from '../../pdf/fill-form.ts';
 
 // The messages between the fill pool and its worker threads. Template bytes travel once per
 // worker (it keeps them by storage key); output bytes come back transferred, not copied.
@@ -13,6 +13,8 @@ export type FillRequest = {
   flatten: boolean;
   /** Also return a flattened copy (for the merged PDF); ignored when `flatten` is set. */
   alsoFlattened: boolean;
+  /** The template's fill settings (legibility floor, read-only policy, empty values, addendum). */
+  settings?: Omit<FillOptions, 'flatten'>;
 };
 
 export type MergeRequest = { type: 'merge'; id: number; documents: Uint8Array[] };

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { FillReport, FillValue } from '../../pdf/fill-form.ts';
+import type { FillOptions, FillReport, FillValue } from '../../pdf/fill-form.ts';
 import { UNSAFE_PDF_PREFIX } from '../../pdf/pdf-unsafe.ts';
 import type { WorkerRequest, WorkerResponse } from './fill-messages.ts';
 
@@ -12,6 +12,8 @@ export type FillTask = {
   flatten: boolean;
   /** Also produce a flattened copy (the merged PDF of a multi-template generation). */
   alsoFlattened?: boolean;
+  /** The template's fill settings; the engine's defaults when absent. */
+  settings?: Omit<FillOptions, 'flatten'>;
 };
 
 export type FillOutput = { bytes: Uint8Array; report: FillReport; flattened: Uint8Array | null };
@@ -233,6 +235,7 @@ export function createFillPool(options: FillPoolOptions = {}): FillPool {
             values: task.values,
             flatten: task.flatten,
             alsoFlattened: task.alsoFlattened ?? false,
+            ...(task.settings ? { settings: task.settings } : {}),
           },
           task.templateBytes,
           fillOptions.priority ?? 'normal',

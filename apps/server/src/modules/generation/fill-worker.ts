@@ -46,11 +46,15 @@ async function fill(request: FillRequest): Promise<void> {
     send({ type: 'need-template', id: request.id });
     return;
   }
-  const result = await fillForm(template, request.values, { flatten: request.flatten });
+  const settings = request.settings ?? {};
+  const result = await fillForm(template, request.values, {
+    ...settings,
+    flatten: request.flatten,
+  });
   const bytes = ownBuffer(result.bytes);
   const flattened =
     request.alsoFlattened && !request.flatten
-      ? ownBuffer((await fillForm(template, request.values, { flatten: true })).bytes)
+      ? ownBuffer((await fillForm(template, request.values, { ...settings, flatten: true })).bytes)
       : undefined;
   const transfer = [bytes.buffer as ArrayBuffer];
   if (flattened) {

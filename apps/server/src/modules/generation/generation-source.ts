@@ -1,5 +1,9 @@
 import { GENERATION_MESSAGES } from '@formbridge/contract/completed-forms';
-import type { FieldDataDto } from '@formbridge/contract/templates';
+import {
+  readFillSettings,
+  type FieldDataDto,
+  type TemplateFillSettings,
+} from '@formbridge/contract/templates';
 import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import type { Db } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -22,6 +26,7 @@ export type TemplateSource = {
   name: string;
   fileKey: string;
   fieldData: FieldDataDto;
+  settings: TemplateFillSettings;
   /** Only the mappings that read from the generation's table, transforms read once. */
   mappings: Array<Omit<MappingRow, 'transform'> & { transform: Transform | null }>;
 };
@@ -61,6 +66,7 @@ export async function loadTemplateSource(
     name: row.name,
     fileKey: row.file_key,
     fieldData: JSON.parse(row.field_data) as FieldDataDto,
+    settings: readFillSettings(row.fill_settings),
     mappings: mappings.map((mapping) => ({
       ...mapping,
       transform: parseStoredTransform(mapping.transform),
@@ -119,4 +125,16 @@ export async function loadRecordBatch(
     frontier = loaded;
   }
   return { records, linkedRecords };
+}
+
+/**
+ * What the engine is told for this template: its floor and read-only policy, and that an empty
+ * record value keeps what the template already shows (docs/decisions.md, issue 13).
+ */
+export function engineSettings(template: Pick<TemplateSource, 'settings'>) {
+  return {
+    legibilityFloor: template.settings.legibility_floor,
+    readOnly: template.settings.read_only,
+    emptyValues: 'keep',
+  } as const;
 }

@@ -12,7 +12,7 @@ import {
 } from '../completed-forms/completed-forms.repo.ts';
 import { assembleValuesWithTrace, type SourceRecord } from './assemble-values.ts';
 import { FillFailedError, type FillPool } from './fill-pool.ts';
-import type { TableSource, TemplateSource } from './generation-source.ts';
+import { engineSettings, type TableSource, type TemplateSource } from './generation-source.ts';
 import { addTransformProblems } from './transform-report.ts';
 import { computeUniversalValues } from './universal-values.ts';
 
@@ -48,13 +48,16 @@ const isProvided = (value: FillValue | undefined) =>
 
 /**
  * Mapped values the engine could not write at all (a choice that is not an option, a word in a
- * checkbox, a signature field): such a form would look complete while missing data, so it is not
- * kept. Values written in part (cut at a max length, shrunk) only carry problems in the report.
+ * checkbox): such a form would look complete while missing data, so it is not kept. Fields left
+ * on purpose (a signature field, a read-only field under the `skip` policy) are reported only. Values written in part (cut at a max length, shrunk) only carry problems in the report.
  */
 function describeUnwritten(report: FillReportDto, values: Record<string, FillValue>) {
   const unwritten = report.fields.filter(
     (field) =>
-      field.value_written === null && field.problems.length > 0 && isProvided(values[field.field]),
+      field.value_written === null &&
+      field.skipped !== true &&
+      field.problems.length > 0 &&
+      isProvided(values[field.field]),
   );
   if (unwritten.length === 0) {
     return null;
@@ -98,6 +101,7 @@ export async function produceForm(
         values,
         flatten: input.flatten,
         alsoFlattened: input.alsoFlattened ?? false,
+        settings: engineSettings(template),
       },
       { priority: input.priority ?? 'normal' },
     );

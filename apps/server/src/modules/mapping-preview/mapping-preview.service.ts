@@ -8,6 +8,7 @@ import type { GenerationDeps } from '../generation/generation-deps.ts';
 import {
   loadRecordBatch,
   loadTableSource,
+  engineSettings,
   loadTemplateSource,
   readTemplateBytes,
 } from '../generation/generation-source.ts';
@@ -58,6 +59,7 @@ export async function previewMappings(
         values,
         flatten: false,
         alsoFlattened: false,
+        settings: engineSettings(template),
       },
       { priority: 'high' },
     );

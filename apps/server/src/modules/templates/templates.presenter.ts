@@ -1,4 +1,9 @@
-import type { FieldDataDto, Template, TemplateSummary } from '@formbridge/contract/templates';
+import {
+  readFillSettings,
+  type FieldDataDto,
+  type Template,
+  type TemplateSummary,
+} from '@formbridge/contract/templates';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
 import type { TemplateListRow, TemplateRow } from './templates.repo.ts';
 
@@ -18,6 +23,7 @@ export function presentTemplateSummary(row: TemplateListRow, signer: UrlSigner):
     field_count: row.field_count,
     page_count: row.page_count,
     pages: JSON.parse(row.pages) as TemplateSummary['pages'],
+    fill_settings: readFillSettings(row.fill_settings),
   };
 }
 

@@ -34,6 +34,7 @@ export function listTemplates(db: Db, ownerId: string) {
       'field_count',
       'page_count',
       'pages',
+      'fill_settings',
       'created_at',
       'updated_at',
     ])

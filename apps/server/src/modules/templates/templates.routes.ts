@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   templateFieldsResponseSchema,
+  templateFillSettingsSchema,
   templateSchema,
   templateSummarySchema,
   templateUpdateResponseSchema,
@@ -17,6 +18,7 @@ import {
   createTemplate,
   deleteTemplate,
   getTemplate,
+  updateFillSettings,
   updateTemplateWithFile,
   type TemplateUpdate,
 } from './templates.service.ts';
@@ -110,6 +112,30 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           update,
         );
         return { ...presentTemplate(row, ctx.signer), dropped_mappings: droppedMappings };
+      },
+    );
+
+    app.put(
+      '/:id/fill-settings',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          description:
+            'How generation fills this template: legibility floor (pt), read-only fields (fill or skip), addendum for long values and its reference text ({n} = item number). Omitted keys take their defaults.',
+          body: templateFillSettingsSchema,
+          response: { 200: templateSchema },
+        },
+      },
+      async (request) => {
+        const row = await updateFillSettings(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+        );
+        return presentTemplate(row, ctx.signer);
       },
     );
 

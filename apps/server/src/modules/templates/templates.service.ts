@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import { TEMPLATE_MESSAGES, templateNameSchema } from '@formbridge/contract/templates';
+import {
+  TEMPLATE_MESSAGES,
+  templateNameSchema,
+  type TemplateFillSettings,
+} from '@formbridge/contract/templates';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
@@ -86,6 +90,7 @@ export async function createTemplate(
     file_key: fileKey(),
     file_size: storedBytes.length,
     ...detectedColumns(detected),
+    fill_settings: null,
     created_at: now,
     updated_at: now,
   };
@@ -152,6 +157,21 @@ export async function updateTemplateWithFile(
   }
   await ctx.storage.remove(current.file_key);
   return { row: await getTemplate(ctx, ownerId, id), droppedMappings };
+}
+
+/** Replaces the template's fill settings (already validated against the contract schema). */
+export async function updateFillSettings(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+  settings: TemplateFillSettings,
+): Promise<TemplateRow> {
+  await getTemplate(ctx, ownerId, id);
+  await updateTemplate(ctx.db, ownerId, id, {
+    fill_settings: JSON.stringify(settings),
+    updated_at: new Date().toISOString(),
+  });
+  return getTemplate(ctx, ownerId, id);
 }
 
 /** Deletes the row first, then the file: a crash in between leaves an unreferenced file, never a row without its PDF. */
