@@ -25,6 +25,7 @@ import { clearStorageTemp } from './lib/storage/local-storage.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
+  await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });

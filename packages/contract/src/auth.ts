@@ -13,7 +13,8 @@ export const AUTH_MESSAGES = {
   passwordsMustMatch: 'Passwords must match',
 } as const;
 
-const emailField = z
+/** An e-mail address as every form and body takes it (trimmed, at most 254 characters). */
+export const emailField = z
   .string()
   .trim()
   .min(1, AUTH_MESSAGES.emailRequired)
@@ -27,8 +28,12 @@ const passwordField = z
   // argon2 hashes any length, but an unbounded body field is a cheap denial of service.
   .max(1024, 'Password must be at most 1024 characters');
 
-/** Body of POST /api/v1/auth/signup. */
-export const signupBodySchema = z.object({ email: emailField, password: passwordField });
+/** Body of POST /api/v1/auth/signup; `invite_token` comes from an invitation link. */
+export const signupBodySchema = z.object({
+  email: emailField,
+  password: passwordField,
+  invite_token: z.string().min(1).max(128).optional(),
+});
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /** The sign-in form; the API receives it form-encoded as `username` + `password`. */

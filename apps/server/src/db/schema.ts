@@ -167,6 +167,20 @@ export type PublicLinkUploadsTable = {
   created_at: string;
 };
 
+/** E-mail invitations; only a hash of the link's token is stored. */
+export type InvitationsTable = {
+  id: string;
+  /** The user who sent it; the invitation goes with that account. */
+  owner_id: string;
+  email: string;
+  email_lower: string;
+  /** SHA-256 (hex) of the token in the link: the database alone cannot produce a working link. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   pdf_templates: PdfTemplatesTable;
@@ -179,4 +193,5 @@ export type Database = {
   public_form_links: PublicFormLinksTable;
   public_data_links: PublicDataLinksTable;
   public_link_uploads: PublicLinkUploadsTable;
+  invitations: InvitationsTable;
 };

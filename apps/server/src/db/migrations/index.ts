@@ -9,6 +9,7 @@ import * as completedFormEmailError from './2026-11-25-0020-completed-form-email
 import * as mappingTransforms from './2026-11-25-0040-mapping-transforms.ts';
 import * as recordsOwnerIndex from './2026-11-25-0045-records-owner-index.ts';
 import * as templateFillSettings from './2026-11-26-h13a-01-template-fill-settings.ts';
+import * as invitations from './2026-11-26-h11-01-invitations.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0040-mapping-transforms': mappingTransforms,
   '2026-11-25-0045-records-owner-index': recordsOwnerIndex,
   '2026-11-26-h13a-01-template-fill-settings': templateFillSettings,
+  '2026-11-26-h11-01-invitations': invitations,
 };

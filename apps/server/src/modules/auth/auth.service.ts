@@ -4,11 +4,16 @@ import { isUniqueViolation } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { acceptInvitation } from '../invitations/invitations.service.ts';
 import { findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
 
-/** Registers a user; e-mails are unique ignoring case. */
+/**
+ * Registers a user; e-mails are unique ignoring case. With an invitation token the sign-up uses
+ * the invitation up (also when ALLOW_SIGNUP=false); a bad token is refused even on an open server.
+ */
 export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow> {
-  if (ctx.config.allowSignup === false) {
+  const inviteToken = body.invite_token;
+  if (ctx.config.allowSignup === false && inviteToken === undefined) {
     throw new AppError(403, AUTH_ERRORS.signupClosed, 'signup_closed');
   }
   const email = body.email.trim();
@@ -23,7 +28,12 @@ export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow
     created_at: new Date().toISOString(),
   };
   try {
-    await insertUser(ctx.db, row);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (inviteToken !== undefined) {
+        await acceptInvitation(trx, inviteToken, email);
+      }
+      await insertUser(trx, row);
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the index decides, the loser gets the same 409.
     if (isUniqueViolation(error)) {
