@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CLOSED_ADMIN, CLOSED_PORT, CLOSED_SMTP_PORT, E2E_PORT as port } from './ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8765);
 const dataDir = path.join(os.tmpdir(), `formbridge-e2e-${process.pid}`);
+const closedDataDir = `${dataDir}-closed`;
 
 /**
  * Browser flows against the real app (built web + server on a fresh SQLite data dir) in Debian's
@@ -34,16 +35,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --max-semi-space-size=2 ../scripts/start.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // Started one after the other: the first builds the web app when needed, the second reuses it.
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node --max-semi-space-size=2 ../scripts/start.ts`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
     },
-  },
+    {
+      // Sign-up closed, one account made from the shell, mail over SMTP to the journey's server.
+      command:
+        `rm -rf ${closedDataDir} && node ../scripts/create-user.ts ${CLOSED_ADMIN.email} && ` +
+        'node --max-semi-space-size=2 ../scripts/start.ts',
+      url: `http://127.0.0.1:${CLOSED_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(CLOSED_PORT),
+        DATA_DIR: closedDataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${CLOSED_PORT}`,
+        ALLOW_SIGNUP: 'false',
+        SMTP_URL: `smtp://127.0.0.1:${CLOSED_SMTP_PORT}`,
+        NEW_USER_PASSWORD: CLOSED_ADMIN.password,
+      },
+    },
+  ],
 });

@@ -37,6 +37,9 @@ const formDetailPage = lazyPage(async () => ({
 const dataLinksPage = lazyPage(async () => ({
   Component: (await import('../features/data-links/components/data-links-page')).DataLinksPage,
 }));
+const invitationsPage = lazyPage(async () => ({
+  Component: (await import('../features/invitations/components/invitations-page')).InvitationsPage,
+}));
 const publicFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
 }));
@@ -85,6 +88,7 @@ export const router = createBrowserRouter([
               { path: '/forms', lazy: formsPage },
               { path: '/forms/:id', lazy: formDetailPage },
               { path: '/data-links', lazy: dataLinksPage },
+              { path: '/invitations', lazy: invitationsPage },
             ],
           },
         ],

@@ -12,7 +12,8 @@ export type AuthState = {
   error: string | null;
   /** Resolves with the server's reason when it refused; `error` keeps the same message. */
   login: (email: string, password: string) => Promise<AuthResult>;
-  register: (email: string, password: string) => Promise<AuthResult>;
+  /** `inviteToken` comes from an invitation link (`/register?invite=`). */
+  register: (email: string, password: string, inviteToken?: string) => Promise<AuthResult>;
   logout: () => void;
 };
 

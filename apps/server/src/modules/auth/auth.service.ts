@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AUTH_ERRORS, type SignupBody } from '@formbridge/contract/auth';
+import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,12 +13,20 @@ import { findUserByEmail, insertUser, type UserRow } from './auth.repo.ts';
  * the invitation up (also when ALLOW_SIGNUP=false); a bad token is refused even on an open server.
  */
 export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow> {
-  const inviteToken = body.invite_token;
-  if (ctx.config.allowSignup === false && inviteToken === undefined) {
+  if (ctx.config.allowSignup === false && body.invite_token === undefined) {
     throw new AppError(403, AUTH_ERRORS.signupClosed, 'signup_closed');
   }
+  return registerUser(ctx.db, body);
+}
+
+/**
+ * Creates the account (using up `invite_token` when given) whatever ALLOW_SIGNUP says: the
+ * sign-up route checks that first; `npm run create-user` opens a closed server's first account.
+ */
+export async function registerUser(db: Db, body: SignupBody): Promise<UserRow> {
+  const inviteToken = body.invite_token;
   const email = body.email.trim();
-  if (await findUserByEmail(ctx.db, email)) {
+  if (await findUserByEmail(db, email)) {
     throw new AppError(409, AUTH_ERRORS.emailTaken);
   }
   const row: UserRow = {
@@ -28,7 +37,7 @@ export async function signup(ctx: AppContext, body: SignupBody): Promise<UserRow
     created_at: new Date().toISOString(),
   };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       if (inviteToken !== undefined) {
         await acceptInvitation(trx, inviteToken, email);
       }

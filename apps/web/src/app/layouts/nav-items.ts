@@ -7,6 +7,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dynamic Tables', path: '/tables' },
   { label: 'Completed Forms', path: '/forms' },
   { label: 'Data Links', path: '/data-links' },
+  { label: 'Invitations', path: '/invitations' },
 ];
 
 /** Active when the path equals the entry's path or continues it after a slash. */

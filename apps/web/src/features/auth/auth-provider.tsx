@@ -105,24 +105,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const register = useCallback(async (email: string, password: string): Promise<AuthResult> => {
-    setError(null);
-    try {
-      const created = await signupRequest({ email, password });
-      if (!created) {
-        throw new Error('Registration failed: Invalid response from server');
+  const register = useCallback(
+    async (email: string, password: string, inviteToken?: string): Promise<AuthResult> => {
+      setError(null);
+      try {
+        const created = await signupRequest({
+          email,
+          password,
+          ...(inviteToken === undefined ? {} : { invite_token: inviteToken }),
+        });
+        if (!created) {
+          throw new Error('Registration failed: Invalid response from server');
+        }
+        authToast.success('Registration successful! Please login.');
+        return { ok: true };
+      } catch (caught) {
+        const message = describeError(caught, 'Registration failed. Please try again.', {
+          allowErrorMessage: true,
+        });
+        setError(message);
+        authToast.error(message);
+        return { ok: false, message };
       }
-      authToast.success('Registration successful! Please login.');
-      return { ok: true };
-    } catch (caught) {
-      const message = describeError(caught, 'Registration failed. Please try again.', {
-        allowErrorMessage: true,
-      });
-      setError(message);
-      authToast.error(message);
-      return { ok: false, message };
-    }
-  }, []);
+    },
+    [],
+  );
 
   const value = useMemo<AuthState>(
     () => ({ user, isLoading, isAuthenticated: token !== null, error, login, register, logout }),

@@ -1,26 +1,39 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm } from '@formbridge/contract/auth';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { TextField } from '../../../components/ui/text-field';
+import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth-context';
+import { useInvitationCheck } from '../api/check-invitation';
 
+/** /register; opened from an invitation (`?invite=`) it creates the invited address's account. */
 export function RegisterPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite');
+  const invitation = useInvitationCheck(inviteToken);
   const [banner, setBanner] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+  const { register, handleSubmit, formState, setValue } = useForm<RegisterForm>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });
+  const invitedEmail = invitation.kind === 'valid' ? invitation.email : null;
+
+  useEffect(() => {
+    if (invitedEmail !== null) {
+      setValue('email', invitedEmail);
+    }
+  }, [invitedEmail, setValue]);
 
   const onSubmit = async (form: RegisterForm) => {
     setBanner(null);
     try {
-      const result = await auth.register(form.email, form.password);
+      const result = await auth.register(form.email, form.password, inviteToken ?? undefined);
       if (result.ok) {
         await navigate('/login');
         return;
@@ -34,11 +47,21 @@ export function RegisterPage() {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
       <h2 className="text-xl font-semibold text-slate-900">Create your account</h2>
-      <ErrorBanner message={banner} />
+      {invitation.kind === 'checking' ? <Spinner /> : null}
+      {invitedEmail !== null ? (
+        <p className="text-sm text-slate-600">
+          You were invited to join. This link creates the account for{' '}
+          <strong className="break-all">{invitedEmail}</strong>.
+        </p>
+      ) : null}
+      <ErrorBanner
+        message={banner ?? (invitation.kind === 'invalid' ? invitation.message : null)}
+      />
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
+        readOnly={invitedEmail !== null}
         error={formState.errors.email?.message}
         {...register('email')}
       />
