@@ -1,4 +1,5 @@
 // Turning the widgets found on every page into `field_data` entries keyed by full field name.
+import { decodePdfName } from '@formbridge/contract/pdf-names';
 import type { RawWidget } from './detect-annotations.ts';
 import type {
   DisplayedRect,
@@ -36,26 +37,6 @@ function defaultValue(raw: RawWidget): string | string[] | undefined {
   return value;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-const windows1252 = new TextDecoder('windows-1252');
-
-/**
- * Readable form of a button state name. pdfjs (like pdf-lib's PDFName.decodeText) gives names as
- * byte strings, one char per byte; most non-ASCII names are UTF-8 bytes, older ones Windows-1252.
- */
-export function readableStateName(value: string): string {
-  const codes = Array.from(value, (c) => c.charCodeAt(0));
-  if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) {
-    return value;
-  }
-  const bytes = Uint8Array.from(codes);
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return windows1252.decode(bytes);
-  }
-}
-
 function buttonOptions(widgets: PlacedWidget[]): FieldOption[] {
   const seen = new Set<string>();
   const options: FieldOption[] = [];
@@ -63,7 +44,8 @@ function buttonOptions(widgets: PlacedWidget[]): FieldOption[] {
     const value = w.raw.onValue;
     if (value !== undefined && value !== 'Off' && !seen.has(value)) {
       seen.add(value);
-      options.push({ value, label: readableStateName(value) });
+      // The state name stays the value (it is what gets written); people read it decoded.
+      options.push({ value, label: decodePdfName(value) });
     }
   }
   return options;

@@ -1,3 +1,4 @@
+import { decodePdfName } from '@formbridge/contract/pdf-names';
 import { PDFName } from '@cantoo/pdf-lib';
 import type { PDFContext } from '@cantoo/pdf-lib';
 import { fieldOptions, onStates } from './fill-appearance.ts';
@@ -61,13 +62,21 @@ function buttonOptions(context: PDFContext, field: FormField): ButtonOption[] {
   return [...options.values()];
 }
 
-function findOption(options: ButtonOption[], text: string): ButtonOption | undefined {
+function findByText(options: ButtonOption[], text: string): ButtonOption | undefined {
   const exact = options.find((option) => option.labels.some((label) => label === text));
   if (exact) {
     return exact;
   }
   const wanted = normaliseLabel(text);
   return options.find((option) => option.labels.some((label) => normaliseLabel(label) === wanted));
+}
+
+function findOption(options: ButtonOption[], text: string): ButtonOption | undefined {
+  // Records may hold another PDF's escaped state name (`#e5#a5#b3…`): its readable text matches.
+  const readable = decodePdfName(text);
+  return (
+    findByText(options, text) ?? (readable !== text ? findByText(options, readable) : undefined)
+  );
 }
 
 type Selection = { state: PDFName | undefined } | { problem: string };

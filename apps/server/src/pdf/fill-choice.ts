@@ -1,3 +1,4 @@
+import { decodePdfName } from '@formbridge/contract/pdf-names';
 import { PDFNumber } from '@cantoo/pdf-lib';
 import type { PDFRef } from '@cantoo/pdf-lib';
 import {
@@ -25,6 +26,14 @@ import { getNumber, pdfName, pdfText } from './prepare-objects.ts';
 type Option = [exportValue: string, display: string];
 
 function findOption(options: Option[], text: string): number | undefined {
+  // Records may hold a checkbox or radio state name escaped (`#e5#a5#b3…`): its readable text
+  // picks the same option here.
+  const readable = decodePdfName(text);
+  const found = findByText(options, text);
+  return found ?? (readable !== text ? findByText(options, readable) : undefined);
+}
+
+function findByText(options: Option[], text: string): number | undefined {
   const checks: Array<(option: Option) => boolean> = [
     ([exported]) => exported === text,
     ([, display]) => display === text,

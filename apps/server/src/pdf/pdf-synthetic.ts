@@ -7,6 +7,7 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  type PDFRadioGroup,
   PDFRef,
   PDFString,
   StandardFonts,
@@ -147,4 +148,59 @@ export async function encrypt(bytes: Uint8Array, userPassword: string): Promise<
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   doc.encrypt({ userPassword, ownerPassword: 'owner-secret' });
   return doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+}
+
+/** UTF-8 bytes of `text`, one char per byte: how pdf-lib names hold raw bytes. */
+export function utf8NameText(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** Renames the on-states of a pdf-lib radio group ("0", "1", … behind /Opt) to `labels` in UTF-8. */
+function renameRadioStates(group: PDFRadioGroup, labels: readonly string[]): void {
+  group.acroField.dict.delete(PDFName.of('Opt'));
+  group.acroField.getWidgets().forEach((widget, index) => {
+    const ap = widget.dict.lookup(PDFName.of('AP'), PDFDict);
+    for (const key of ['N', 'D']) {
+      const states = ap.lookupMaybe(PDFName.of(key), PDFDict);
+      const on = states?.get(PDFName.of(String(index)));
+      if (states && on) {
+        states.delete(PDFName.of(String(index)));
+        states.set(PDFName.of(utf8NameText(labels[index] ?? '')), on);
+      }
+    }
+  });
+}
+
+/**
+ * A radio group `gender` whose state names are the UTF-8 bytes of `labels`, written as escapes
+ * (`/#E5#A5#B3…`, or in lower case `/#e5#a5#b3…` as pdfcpu writes them), plus a dropdown
+ * `gender_choice` offering the same words as text.
+ */
+export async function buildEscapedOptionsForm(
+  labels: readonly string[],
+  escapes: 'upper' | 'lower' = 'upper',
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([400, 300]);
+  const form = doc.getForm();
+  const gender = form.createRadioGroup('gender');
+  labels.forEach((_label, index) => {
+    const box = { x: 20 + index * 40, y: 200, width: 12, height: 12, borderWidth: 0 };
+    gender.addOptionToPage(`option ${index}`, page, box);
+  });
+  renameRadioStates(gender, labels);
+  const choice = form.createDropdown('gender_choice');
+  choice.setOptions([...labels]);
+  choice.addToPage(page, { x: 20, y: 100, width: 100, height: 20, font, borderWidth: 0 });
+  // No appearances from pdf-lib: its standard font cannot draw CJK (the fill embeds its own).
+  const bytes = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  if (escapes === 'upper') {
+    return bytes;
+  }
+  // Same length, so the cross-reference offsets stay right.
+  const text = Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/\/(?:#[0-9A-F]{2})+/g, (name) => name.toLowerCase());
+  return new Uint8Array(Buffer.from(text, 'latin1'));
 }

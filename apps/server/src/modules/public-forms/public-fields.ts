@@ -44,13 +44,19 @@ function toPublicField(
     return null;
   }
   const hasChoices = type === 'select' || type === 'radio';
+  // A radio's value is a state name, maybe escaped (`#e5#a5#b3…`): the record keeps its readable
+  // label, which every template's fill matches, instead of one PDF's code.
+  const isButton = hint?.type === 'radio' || hint?.type === 'checkbox';
+  const options = (hint?.options ?? []).map((option) =>
+    isButton ? { value: option.label, label: option.label } : { ...option },
+  );
   return {
     id: field.name,
     label: getPublicFieldLabel(field),
     type,
     // A checkbox is an answer either way, so it is never "required" to the visitor.
     required: field.required && type !== 'checkbox',
-    options: hasChoices ? [...(hint?.options ?? [])] : [],
+    options: hasChoices ? options : [],
     mapped_to_template: isMapped,
     field,
   };

@@ -4,6 +4,7 @@ import {
   type PublicFormPayload,
   type PublicFormSubmitResponse,
 } from '@formbridge/contract/public-links';
+import { withReadableOptionLabels } from '@formbridge/contract/pdf-names';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { Db } from '../../db/database.ts';
 import { toBoolean } from '../../db/dialect.ts';
@@ -64,7 +65,12 @@ async function resolveFormLink(db: Db, token: string): Promise<ResolvedLink> {
   if (!template || mappings.length === 0) {
     throw invalidLink();
   }
-  return { link, template, fieldData: JSON.parse(template.field_data) as FieldDataDto, mappings };
+  return {
+    link,
+    template,
+    fieldData: withReadableOptionLabels(JSON.parse(template.field_data) as FieldDataDto),
+    mappings,
+  };
 }
 
 /** What /public-form/{token} shows: the template's name and PDF, and the record's fields. */

@@ -1,3 +1,4 @@
+import { withReadableOptionLabels } from '@formbridge/contract/pdf-names';
 import {
   readFillSettings,
   type FieldDataDto,
@@ -30,6 +31,6 @@ export function presentTemplateSummary(row: TemplateListRow, signer: UrlSigner):
 export function presentTemplate(row: TemplateRow, signer: UrlSigner): Template {
   return {
     ...presentTemplateSummary(row, signer),
-    field_data: JSON.parse(row.field_data) as FieldDataDto,
+    field_data: withReadableOptionLabels(JSON.parse(row.field_data) as FieldDataDto),
   };
 }

@@ -1,3 +1,4 @@
+import { decodePdfName } from '@formbridge/contract/pdf-names';
 import type { PublicFieldOption, PublicFieldType } from '@formbridge/contract/public-form-rules';
 import { useId } from 'react';
 
@@ -81,7 +82,8 @@ export function PublicFieldInput({
               <input
                 type="radio"
                 name={id}
-                checked={asText(value) === option.value}
+                // Records saved before labels were decoded hold the raw state name.
+                checked={decodePdfName(asText(value)) === option.value}
                 onChange={() => onChange(option.value)}
               />
               {option.label}
