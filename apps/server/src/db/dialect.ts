@@ -1,8 +1,18 @@
+import { PostgresAdapter } from 'kysely';
+
 /**
  * Everything that differs between SQLite and PostgreSQL lives here; queries and migrations
  * elsewhere are written once.
  */
 export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Whether `SELECT ... FOR SHARE / FOR UPDATE` exists. Only PostgreSQL has row locks; SQLite needs
+ * none, because Kysely runs every SQLite transaction on its one connection, one at a time.
+ */
+export function hasRowLocks(db: { getExecutor(): { adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** True when the error is a unique-constraint violation on either database. */
 export function isUniqueViolation(error: unknown): boolean {

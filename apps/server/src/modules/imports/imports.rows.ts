@@ -37,7 +37,8 @@ async function buildLinkIndex(db: Db, ownerId: string, tableId: string): Promise
     return index;
   }
   const table = readTable(row);
-  for (const record of await listRecords(db, ownerId, tableId)) {
+  // Locked for share: a record a cell resolves to cannot be deleted before the import commits.
+  for (const record of await listRecords(db, ownerId, tableId, undefined, 'share')) {
     const data = JSON.parse(record.data) as Record<string, unknown>;
     index.ids.add(record.id);
     const labels = new Set([

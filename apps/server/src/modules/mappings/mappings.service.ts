@@ -10,6 +10,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { suggestFieldMappings } from '../../suggest/suggest-field-mappings.ts';
 import { proposeTransforms } from '../../suggest/suggest-transforms.ts';
+import { shareLockTables } from '../tables/tables.repo.ts';
+import { shareLockTemplate } from '../templates/templates.repo.ts';
 import { getTemplate } from '../templates/templates.service.ts';
 import { insertMapping } from './mappings.repo.ts';
 import {
@@ -62,44 +64,54 @@ export async function getMapping(
   return presentMapping(row, await loadTableCatalog(ctx.db, ownerId));
 }
 
-/** One mapping per (template, PDF field): the field must exist, the key must resolve. */
+/**
+ * One mapping per (template, PDF field): the field must exist, the key must resolve. Template and
+ * table are locked for share while the row goes in, so neither is deleted under it (the template's
+ * delete would wait and cascade; the table's would wait and answer 409).
+ */
 export async function createMapping(
   ctx: AppContext,
   ownerId: string,
   body: CreateMappingData,
 ): Promise<FieldMapping> {
-  const template = await getTemplate(ctx, ownerId, body.template_id);
-  const fields = JSON.parse(template.field_data) as FieldDataDto;
-  if (!Object.hasOwn(fields, body.field_name)) {
-    throw validationError([
-      { loc: ['body', 'field_name'], msg: MAPPING_MESSAGES.unknownPdfField(body.field_name) },
-    ]);
-  }
-  const catalog = await loadMappedTable(ctx.db, ownerId, body.mapped_table_id);
-  const transform = body.transform ?? null;
-  checkTransformTargets(transform, catalog);
-  const now = new Date().toISOString();
-  const row = {
-    id: crypto.randomUUID(),
-    owner_id: ownerId,
-    template_id: template.id,
-    field_name: body.field_name,
-    mapped_table_id: catalog.table.id,
-    mapped_field_key: resolveKey(body.mapped_field_key, catalog),
-    suggested: body.suggested ?? false,
-    transform: serializeTransform(transform),
-    created_at: now,
-    updated_at: now,
-  };
-  try {
-    await insertMapping(ctx.db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError(409, MAPPING_MESSAGES.duplicate(body.field_name));
+  return ctx.db.transaction().execute(async (trx) => {
+    const template = await shareLockTemplate(trx, ownerId, body.template_id);
+    if (!template) {
+      throw notFound('Template');
     }
-    throw error;
-  }
-  return presentMapping(row, catalog.byId);
+    const fields = JSON.parse(template.field_data) as FieldDataDto;
+    if (!Object.hasOwn(fields, body.field_name)) {
+      throw validationError([
+        { loc: ['body', 'field_name'], msg: MAPPING_MESSAGES.unknownPdfField(body.field_name) },
+      ]);
+    }
+    await shareLockTables(trx, ownerId, [body.mapped_table_id]);
+    const catalog = await loadMappedTable(trx, ownerId, body.mapped_table_id);
+    const transform = body.transform ?? null;
+    checkTransformTargets(transform, catalog);
+    const now = new Date().toISOString();
+    const row = {
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      template_id: template.id,
+      field_name: body.field_name,
+      mapped_table_id: catalog.table.id,
+      mapped_field_key: resolveKey(body.mapped_field_key, catalog),
+      suggested: body.suggested ?? false,
+      transform: serializeTransform(transform),
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await insertMapping(trx, row);
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new AppError(409, MAPPING_MESSAGES.duplicate(body.field_name));
+      }
+      throw error;
+    }
+    return presentMapping(row, catalog.byId);
+  });
 }
 
 export async function changeMapping(
@@ -113,25 +125,29 @@ export async function changeMapping(
     transform?: Transform | null | undefined;
   },
 ): Promise<FieldMapping> {
-  const current = await getMappingRow(ctx, ownerId, id);
-  const catalog = await loadMappedTable(
-    ctx.db,
-    ownerId,
-    body.mapped_table_id ?? current.mapped_table_id,
-  );
-  // A kept transform is checked again: its template may name fields the new table lacks.
-  const transform =
-    body.transform === undefined ? parseStoredTransform(current.transform) : body.transform;
-  checkTransformTargets(transform, catalog);
-  const changes = {
-    mapped_table_id: catalog.table.id,
-    mapped_field_key: resolveKey(body.mapped_field_key, catalog),
-    transform: serializeTransform(transform),
-    updated_at: new Date().toISOString(),
-    ...(body.suggested === undefined ? {} : { suggested: body.suggested }),
-  };
-  await updateMapping(ctx.db, ownerId, id, changes);
-  return presentMapping({ ...current, ...changes }, catalog.byId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await findMapping(trx, ownerId, id);
+    if (!current) {
+      throw notFound('Mapping');
+    }
+    const tableId = body.mapped_table_id ?? current.mapped_table_id;
+    // Locked for share like createMapping: the new table cannot be deleted under the change.
+    await shareLockTables(trx, ownerId, [tableId]);
+    const catalog = await loadMappedTable(trx, ownerId, tableId);
+    // A kept transform is checked again: its template may name fields the new table lacks.
+    const transform =
+      body.transform === undefined ? parseStoredTransform(current.transform) : body.transform;
+    checkTransformTargets(transform, catalog);
+    const changes = {
+      mapped_table_id: catalog.table.id,
+      mapped_field_key: resolveKey(body.mapped_field_key, catalog),
+      transform: serializeTransform(transform),
+      updated_at: new Date().toISOString(),
+      ...(body.suggested === undefined ? {} : { suggested: body.suggested }),
+    };
+    await updateMapping(trx, ownerId, id, changes);
+    return presentMapping({ ...current, ...changes }, catalog.byId);
+  });
 }
 
 export async function removeMapping(ctx: AppContext, ownerId: string, id: string): Promise<void> {

@@ -1,6 +1,18 @@
 import type { Db } from '../../db/database.ts';
+import { hasRowLocks } from '../../db/dialect.ts';
 
 // Which record files came through which data link: a visitor may remove those and no others.
+
+/** True when the link still exists; it then stays locked for share until the transaction ends. */
+export async function shareLockDataLink(trx: Db, linkId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('public_data_links')
+    .select('id')
+    .where('id', '=', linkId)
+    .$if(hasRowLocks(trx), (qb) => qb.forShare())
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 export async function insertLinkUpload(db: Db, linkId: string, fileId: string): Promise<void> {
   await db

@@ -9,7 +9,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { deleteRecordFile, uploadRecordFile } from '../record-files/record-files.service.ts';
 import { resolveDataLink } from './public-data-forms.access.ts';
-import { insertLinkUpload, isLinkUpload, listLinkUploadIds } from './public-data-forms.repo.ts';
+import {
+  insertLinkUpload,
+  isLinkUpload,
+  listLinkUploadIds,
+  shareLockDataLink,
+} from './public-data-forms.repo.ts';
 import type { PublicWriteDeps } from './public-data-forms.service.ts';
 
 // Reads the body; an oversize file gets the spec's wording (the page shows the server's detail).
@@ -44,14 +49,14 @@ export async function uploadThroughLink(
   }
   const form = await readForm(read);
   const ids = { tableId: link.table_id, recordId: link.record_id };
-  const row = await uploadRecordFile(ctx, link.owner_id, ids, form);
-  try {
-    await insertLinkUpload(ctx.db, link.id, row.id);
-  } catch (error) {
-    // The link was deleted during the upload: take the file back off the record.
-    await deleteRecordFile(ctx, link.owner_id, { ...ids, fileId: row.id });
-    throw error;
-  }
+  // Noted in the file's own transaction, under a share lock on the link: a link deleted during
+  // the upload is a 404 and the file is not attached at all.
+  const row = await uploadRecordFile(ctx, link.owner_id, ids, form, async (trx, file) => {
+    if (!(await shareLockDataLink(trx, link.id))) {
+      throw notFound('Data link');
+    }
+    await insertLinkUpload(trx, link.id, file.id);
+  });
   return {
     id: row.id,
     filename: row.filename,

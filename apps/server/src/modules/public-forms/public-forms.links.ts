@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { listTemplateMappings } from '../mappings/mappings.crud.repo.ts';
 import { listRecordsByIds } from '../records/records.repo.ts';
 import { findTable, lockTable } from '../tables/tables.repo.ts';
-import { findTemplate } from '../templates/templates.repo.ts';
+import { findTemplate, shareLockTemplate } from '../templates/templates.repo.ts';
 import {
   findActiveFormLink,
   findOwnedFormLink,
@@ -47,10 +47,13 @@ export async function createFormLink(
     throw new AppError(422, detail, 'not_mapped');
   }
   // Under the table lock: two clicks at once give one link, and the record cannot vanish
-  // between the check and the insert.
+  // between the check and the insert; the template, locked for share, cannot either.
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await lockTable(trx, ownerId, record.table_id))) {
       throw notFound('Record');
+    }
+    if (!(await shareLockTemplate(trx, ownerId, templateId))) {
+      throw notFound('Template');
     }
     const existing = await findActiveFormLink(trx, ownerId, templateId, recordId);
     if (existing) {

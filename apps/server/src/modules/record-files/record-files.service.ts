@@ -83,6 +83,8 @@ export async function uploadRecordFile(
   ownerId: string,
   ids: { tableId: string; recordId: string },
   form: MultipartForm,
+  /** More writes that belong to this upload, in its transaction (a throw undoes the upload). */
+  alsoInTransaction?: (trx: Db, row: RecordFileRow) => Promise<void>,
 ): Promise<RecordFileRow> {
   const { table } = await requireRecordOf(ctx.db, ownerId, ids.tableId, ids.recordId);
   const fieldName = checkFileField(table, form.fields.field_name);
@@ -122,6 +124,7 @@ export async function uploadRecordFile(
       await insertRecordFile(trx, row);
       const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
       await updateRecordData(trx, ownerId, record.id, data, row.created_at);
+      await alsoInTransaction?.(trx, row);
     });
   } catch (error) {
     await ctx.storage.remove(row.file_key);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { hasRowLocks } from '../../db/dialect.ts';
 import type { TableRecordsTable } from '../../db/schema.ts';
 
 export type RecordRow = TableRecordsTable;
@@ -16,12 +17,16 @@ function chunk<T>(items: readonly T[]): T[][] {
 
 export type Page = { limit: number; offset: number };
 
-/** The table's records in the order they were added (oldest first), optionally one page of them. */
+/**
+ * The table's records in the order they were added (oldest first), optionally one page of them.
+ * `share` locks them until the transaction ends (links about to point at them).
+ */
 export function listRecords(
   db: Db,
   ownerId: string,
   tableId: string,
   page?: Page,
+  lock?: 'share',
 ): Promise<RecordRow[]> {
   let query = db
     .selectFrom('table_records')
@@ -33,7 +38,7 @@ export function listRecords(
   if (page) {
     query = query.limit(page.limit).offset(page.offset);
   }
-  return query.execute();
+  return query.$if(lock === 'share' && hasRowLocks(db), (qb) => qb.forShare()).execute();
 }
 
 /** The owner's record of that table, or undefined (also for someone else's or another table's). */
@@ -49,6 +54,26 @@ export function findRecord(
     .where('owner_id', '=', ownerId)
     .where('table_id', '=', tableId)
     .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The owner's record, locked for deletion until the transaction ends: links being created to it
+ * (which lock it for share) finish first and are then visible, or wait and find it gone.
+ */
+export function lockRecord(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  id: string,
+): Promise<RecordRow | undefined> {
+  return db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
+    .where('id', '=', id)
+    .$if(hasRowLocks(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
 }
 
@@ -72,12 +97,17 @@ export async function listRecordsByIds(
   return rows;
 }
 
-/** Which of `ids` are records of the owner's table `tableId`. */
+/**
+ * Which of `ids` are records of the owner's table `tableId`. With `share` (inside a transaction
+ * that is about to link to them) the found records stay locked until it ends, so a concurrent
+ * delete waits and then sees the link (deleteRecord locks the record before looking for links).
+ */
 export async function findExistingRecordIds(
   db: Db,
   ownerId: string,
   tableId: string,
   ids: readonly string[],
+  lock?: 'share',
 ): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk([...new Set(ids)])) {
@@ -87,6 +117,7 @@ export async function findExistingRecordIds(
       .where('owner_id', '=', ownerId)
       .where('table_id', '=', tableId)
       .where('id', 'in', part)
+      .$if(lock === 'share' && hasRowLocks(db), (qb) => qb.forShare())
       .execute();
     rows.forEach((row) => found.add(row.id));
   }

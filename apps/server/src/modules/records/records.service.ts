@@ -18,6 +18,7 @@ import {
   insertRecords,
   listRecords,
   listRecordsContaining,
+  lockRecord,
   updateRecordData,
   type Page,
   type RecordRow,
@@ -164,7 +165,11 @@ export async function deleteRecord(
 ): Promise<void> {
   const fileKeys = await ctx.db.transaction().execute(async (trx) => {
     const table = await requireTable(trx, ownerId, tableId, true);
-    const row = await requireRecord(trx, ownerId, tableId, id);
+    // Locked before looking for links: a link being created to it commits first and is counted.
+    const row = await lockRecord(trx, ownerId, tableId, id);
+    if (!row) {
+      throw notFound('Record');
+    }
     const references = await findReferences(trx, table, id);
     if (references.count > 0) {
       const name = getRecordDisplayName(table, { id, data: readRecordData(row) });

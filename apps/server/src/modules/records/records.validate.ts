@@ -18,7 +18,7 @@ export type RecordInputContext = {
   locPrefix?: ValidationIssue['loc'];
 };
 
-/** Link values must be ids of the owner's records in the linked table. */
+/** Link values must be ids of the owner's records in the linked table; those stay locked. */
 async function checkLinks(
   db: Db,
   ctx: RecordInputContext,
@@ -33,7 +33,7 @@ async function checkLinks(
     }
     const target = field.linked_table_id;
     const found = target
-      ? await findExistingRecordIds(db, ctx.table.owner_id, target, [id])
+      ? await findExistingRecordIds(db, ctx.table.owner_id, target, [id], 'share')
       : new Set<string>();
     if (!found.has(id)) {
       issues.push({

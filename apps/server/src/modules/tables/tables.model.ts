@@ -37,6 +37,15 @@ export function listLinkFieldsTo(table: StoredTable, targetId: string): Field[] 
   );
 }
 
+/** The tables that link fields point at (to lock them while the schema is written). */
+export function linkTargetIds(
+  fields: ReadonlyArray<{ type: string; linked_table_id?: string | null | undefined }>,
+): string[] {
+  return fields.flatMap((field) =>
+    field.type === 'link' && field.linked_table_id ? [field.linked_table_id] : [],
+  );
+}
+
 /** Puts rule issues (loc relative to the body) where the API reports them: under 'body'. */
 export function inBody<T extends { loc: Array<string | number> }>(issues: readonly T[]): T[] {
   return issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] }));

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hasRowLocks } from '../../db/dialect.ts';
 import type { DynamicTablesTable } from '../../db/schema.ts';
 
 export type TableRow = Selectable<DynamicTablesTable>;
@@ -13,6 +14,29 @@ export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * Locks the owner's tables `ids` for share until the transaction ends, for link fields or
+ * mappings about to point at them: deleteTable (which takes the row lock first) then either waits
+ * and sees the new reference, or has deleted the table and the id is missing from the result.
+ */
+export async function shareLockTables(
+  trx: Db,
+  ownerId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await trx
+    .selectFrom('dynamic_tables')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', [...new Set(ids)])
+    .$if(hasRowLocks(trx), (qb) => qb.forShare())
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -6,7 +6,13 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { listTemplateNamesUsingTable } from '../mappings/mappings.repo.ts';
 import { listTableFiles } from '../record-files/record-files.repo.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
-import { inBody, listLinkFieldsTo, readTable, type StoredTable } from './tables.model.ts';
+import {
+  inBody,
+  linkTargetIds,
+  listLinkFieldsTo,
+  readTable,
+  type StoredTable,
+} from './tables.model.ts';
 import {
   countRecordsByTable,
   countTableRecords,
@@ -15,6 +21,7 @@ import {
   insertTable,
   listTables,
   lockTable,
+  shareLockTables,
 } from './tables.repo.ts';
 
 export type TableWithCount = StoredTable & { record_count: number };
@@ -51,6 +58,8 @@ export async function createTable(
   body: CreateTableBody,
 ): Promise<TableWithCount> {
   return ctx.db.transaction().execute(async (trx) => {
+    // Linked tables locked first: deleting one now waits for this table, then refuses (409).
+    await shareLockTables(trx, ownerId, linkTargetIds(body.fields));
     const tables = await listTables(trx, ownerId);
     const issues = validateTableSchema(body, { linkableTableIds: tables.map((row) => row.id) });
     if (issues.length > 0) {

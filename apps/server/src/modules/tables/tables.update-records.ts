@@ -90,7 +90,7 @@ async function findBrokenLinks(
     const values = migrated.map(({ data }) => data[change.name]);
     const ids = values.filter((value): value is string => typeof value === 'string');
     const existing = target
-      ? await findExistingRecordIds(trx, input.current.owner_id, target, ids)
+      ? await findExistingRecordIds(trx, input.current.owner_id, target, ids, 'share')
       : new Set<string>();
     for (const { row, data } of migrated) {
       const value = data[change.name];

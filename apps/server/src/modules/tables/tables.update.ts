@@ -19,10 +19,17 @@ import {
   deleteRecordFileRows,
 } from '../record-files/record-files.repo.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
-import { inBody, readTable, type StoredTable } from './tables.model.ts';
+import { inBody, linkTargetIds, readTable, type StoredTable } from './tables.model.ts';
 import { migrateMappings, type DroppedMapping } from './tables.update-mappings.ts';
 import { migrateRecords } from './tables.update-records.ts';
-import { countTableRecords, findTable, listTables, lockTable, updateTable } from './tables.repo.ts';
+import {
+  countTableRecords,
+  findTable,
+  listTables,
+  lockTable,
+  shareLockTables,
+  updateTable,
+} from './tables.repo.ts';
 import type { TableWithCount } from './tables.service.ts';
 
 export type TableUpdateResult = { table: TableWithCount; droppedMappings: DroppedMapping[] };
@@ -101,6 +108,7 @@ export async function updateTableSchema(
     }
     const current = readTable(row);
     const merged = mergeTableUpdate(current, body);
+    await shareLockTables(trx, ownerId, linkTargetIds(merged.fields));
     const tables = (await listTables(trx, ownerId)).map(readTable);
     validateUpdate(
       current,

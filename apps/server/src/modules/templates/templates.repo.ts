@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { hasRowLocks } from '../../db/dialect.ts';
 import type { PdfTemplatesTable } from '../../db/schema.ts';
 
 export type TemplateRow = PdfTemplatesTable;
@@ -20,6 +21,24 @@ export function findTemplate(
 /** By id alone: only for requests already authorised by a signed URL bound to this id. */
 export function findTemplateById(db: Db, id: string): Promise<TemplateRow | undefined> {
   return db.selectFrom('pdf_templates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The owner's template, locked for share until the transaction ends (a mapping or link about to
+ * point at it): a concurrent delete waits and cascades to it, or has won and this is undefined.
+ */
+export function shareLockTemplate(
+  trx: Db,
+  ownerId: string,
+  id: string,
+): Promise<TemplateRow | undefined> {
+  return trx
+    .selectFrom('pdf_templates')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .$if(hasRowLocks(trx), (qb) => qb.forShare())
+    .executeTakeFirst();
 }
 
 /** The owner's templates, newest first, without the (large) field data. */
