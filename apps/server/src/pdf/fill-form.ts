@@ -2,6 +2,7 @@ import { fieldOptions } from './fill-appearance.ts';
 import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
+import { continueOnAddendum, writeAddendum, type AddendumItem } from './fill-addendum.ts';
 import { flattenForm } from './fill-flatten.ts';
 import { currentValue, heldOutcome, readOnlyProblems } from './fill-policy.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
@@ -79,13 +80,17 @@ async function fillOne(
 }
 
 /** Notes and the skipped mark, only when there are any (reports stay as they were otherwise). */
-function reportExtras(outcomes: FieldOutcome[]): Pick<FieldFillReport, 'notes' | 'skipped'> {
+function reportExtras(
+  outcomes: Array<FieldOutcome & { addendumItem?: number }>,
+): Pick<FieldFillReport, 'notes' | 'skipped' | 'addendum_item'> {
   const notes = [...new Set(outcomes.flatMap((outcome) => outcome.notes ?? []))];
+  const item = outcomes.find((outcome) => outcome.addendumItem !== undefined)?.addendumItem;
   return {
     ...(notes.length > 0 ? { notes } : {}),
     ...(outcomes.length > 0 && outcomes.every((outcome) => outcome.skipped)
       ? { skipped: true }
       : {}),
+    ...(item !== undefined ? { addendum_item: item } : {}),
   };
 }
 
@@ -176,6 +181,8 @@ export async function fillForm(
   };
   const reports: FieldFillReport[] = [];
   const touched = new Set<FormField>();
+  const floor = options.legibilityFloor ?? DEFAULT_LEGIBILITY_FLOOR;
+  const book: AddendumItem[] = [];
   for (const [name, value] of Object.entries(values)) {
     const fields = findFields(form, name);
     if (!fields) {
@@ -188,7 +195,7 @@ export async function fillForm(
       });
       continue;
     }
-    const outcomes: FieldOutcome[] = [];
+    const outcomes: Array<FieldOutcome & { addendumItem?: number }> = [];
     for (const field of fields) {
       const held = heldOutcome(ctx, field, value, options);
       if (held) {
@@ -197,13 +204,17 @@ export async function fillForm(
       }
       touched.add(field);
       normaliseNoRotate(ctx.context, field);
-      const outcome = await fillOne(ctx, field, value);
+      let outcome = await fillOne(ctx, field, value);
+      if (options.addendum) {
+        const request = { name, value: asText(value), floor };
+        outcome = await continueOnAddendum(ctx, field, request, outcome, options.addendum, book);
+      }
       outcomes.push({
         ...outcome,
         problems: [
           ...outcome.problems,
           ...readOnlyProblems(field, outcome),
-          ...legibilityProblems(outcome, options.legibilityFloor ?? DEFAULT_LEGIBILITY_FLOOR),
+          ...legibilityProblems(outcome, floor),
           ...shownProblems(ctx, field, outcome),
         ],
       });
@@ -252,6 +263,7 @@ export async function fillForm(
         : 'the PDF has no form fields; no value could be written',
     );
   }
+  await writeAddendum(ctx, book, options.addendum?.title ?? 'Addendum');
   // Every value now has an appearance; viewers must not regenerate them (poppler would drop
   // non-Latin text, pdftk mangles accents).
   form.acroForm?.delete(pdfName('NeedAppearances'));

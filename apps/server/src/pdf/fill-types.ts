@@ -13,6 +13,17 @@ export interface FillOptions {
    * template already holds and reports it (what generation asks for).
    */
   emptyValues?: 'clear' | 'keep';
+  /** Continue text values too long for their box on appended addendum pages. */
+  addendum?: AddendumOptions;
+}
+
+export interface AddendumOptions {
+  /** What the box shows instead, `{n}` being the item number ("see addendum, item {n}"). */
+  reference: string;
+  /** Heading of the addendum pages; default "Addendum". */
+  title?: string;
+  /** Label per requested field name (the template's detected labels); else tooltip, else name. */
+  labels?: Record<string, string>;
 }
 
 /** Default legibility floor: smaller text is hard to read on paper, so the report says so. */
@@ -37,6 +48,8 @@ export interface FieldFillReport {
   notes?: string[];
   /** The field was left as it was on purpose (signature, read-only policy, prefilled kept). */
   skipped?: boolean;
+  /** The addendum item holding the full value (the box shows the reference). */
+  addendum_item?: number;
 }
 
 export interface FillReport {

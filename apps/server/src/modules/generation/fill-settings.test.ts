@@ -11,11 +11,14 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
+import { hasTool, popplerText, squash } from '../../../test/pdf-oracles.ts';
+import type { JobResponse } from '@formbridge/contract/jobs';
 import { buildForm } from '../../pdf/fill-test-forms.ts';
 import {
   fetchBytes,
   mapFields,
   readFormValues,
+  readZip,
 } from '../completed-forms/completed-forms.test-helpers.ts';
 
 // A template's fill settings (issue 13): stored per template, editable through the API, and
@@ -175,4 +178,48 @@ describe.each(DIALECTS)('template fill settings on %s', (dialect) => {
     expect(lenient.report('note')?.problems.join(' ')).not.toMatch(/legibility floor/);
     await putSettings({});
   });
+
+  it.skipIf(!hasTool('pdftotext'))(
+    'continues long values on an addendum page in single, bulk zip and merged output',
+    async () => {
+      const long = 'Unit 4, 1600 Amphitheatre Parkway, Mountain View, California 94043';
+      await putSettings({ addendum: true, addendum_reference: 'cont. on addendum #{n}' });
+      const single = await generateFor({ note: long });
+      expect(single.report('note')).toMatchObject({
+        value_written: 'cont. on addendum #1',
+        addendum_item: 1,
+      });
+      const text = popplerText((await fetchBytes(t, single.form.download_url)).bytes);
+      expect(text).toContain('cont. on addendum #1');
+      expect(squash(text)).toContain(squash(`1. note ${long}`));
+
+      const records = [
+        await createRecord(t, user, tableId, { name: 'Bo', note: `${long} (Bo)` }),
+        await createRecord(t, user, tableId, { name: 'Cy', note: `${long} (Cy)` }),
+      ];
+      const bulk = await t.request(
+        'POST',
+        `/api/v1/completed-forms/bulk/${template.id}/${tableId}?wait=true`,
+        { token: user.token, json: { record_ids: records.map((record) => record.id) } },
+      );
+      const zipUrl = (bulk.body as JobResponse).zip_download_url ?? '';
+      const entries = readZip((await fetchBytes(t, zipUrl)).bytes);
+      expect(entries).toHaveLength(2);
+      entries.forEach((entry, index) => {
+        const name = index === 0 ? 'Bo' : 'Cy';
+        expect(squash(popplerText(entry.bytes))).toContain(squash(`${long} (${name})`));
+      });
+
+      const multi = await t.request(
+        'POST',
+        `/api/v1/completed-forms/multi-template/${tableId}/${records[0]?.id}?wait=true`,
+        { token: user.token, json: { template_ids: [template.id], merge: true } },
+      );
+      const merged = await fetchBytes(t, (multi.body as JobResponse).merged_download_url ?? '');
+      const mergedText = popplerText(merged.bytes);
+      expect(mergedText).toContain('cont. on addendum #1');
+      expect(squash(mergedText)).toContain(squash(`${long} (Bo)`));
+      await putSettings({});
+    },
+  );
 });

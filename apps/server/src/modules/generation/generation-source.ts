@@ -6,6 +6,7 @@ import {
 } from '@formbridge/contract/templates';
 import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import type { Db } from '../../db/database.ts';
+import type { FillOptions } from '../../pdf/fill-form.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
@@ -128,13 +129,26 @@ export async function loadRecordBatch(
 }
 
 /**
- * What the engine is told for this template: its floor and read-only policy, and that an empty
- * record value keeps what the template already shows (docs/decisions.md, issue 13).
+ * What the engine is told for this template: its floor and read-only policy, that an empty
+ * record value keeps what the template already shows (docs/decisions.md, issue 13), and, when
+ * the template asks for it, the addendum with the fields' detected labels.
  */
-export function engineSettings(template: Pick<TemplateSource, 'settings'>) {
+export function engineSettings(
+  template: Pick<TemplateSource, 'settings' | 'fieldData'>,
+): Omit<FillOptions, 'flatten'> {
+  const { settings } = template;
+  const labels = Object.fromEntries(
+    Object.entries(template.fieldData).map(([name, info]) => [
+      name,
+      info.label ?? info.tooltip ?? name,
+    ]),
+  );
   return {
-    legibilityFloor: template.settings.legibility_floor,
-    readOnly: template.settings.read_only,
+    legibilityFloor: settings.legibility_floor,
+    readOnly: settings.read_only,
     emptyValues: 'keep',
-  } as const;
+    ...(settings.addendum
+      ? { addendum: { reference: settings.addendum_reference, title: 'Addendum', labels } }
+      : {}),
+  };
 }
