@@ -3,11 +3,11 @@
 import type { CalibrationPoint } from './calibration.ts';
 
 export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [
-  { raw: 0.612, accuracy: 0.75 },
-  { raw: 0.645, accuracy: 0.796 },
+  { raw: 0.615, accuracy: 0.625 },
+  { raw: 0.644, accuracy: 0.82 },
   { raw: 0.68, accuracy: 0.857 },
   { raw: 0.709, accuracy: 0.905 },
-  { raw: 0.811, accuracy: 0.925 },
-  { raw: 0.949, accuracy: 0.99 },
+  { raw: 0.812, accuracy: 0.926 },
+  { raw: 0.95, accuracy: 0.99 },
   { raw: 1, accuracy: 0.99 },
 ];

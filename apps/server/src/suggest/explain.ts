@@ -13,6 +13,7 @@ const SOURCE_NAMES: Record<FieldSource['kind'], string> = {
   authored: 'name/tooltip',
   label: 'printed label',
   all: 'name and label',
+  candidate: 'printed text nearby',
 };
 
 function matchedWords(

@@ -15,6 +15,13 @@ const SOURCE_WEIGHTS = { name: 1, parent: 0.95, tooltip: 0.95, label: 0.85, all:
 // (No P O Boxes). Enter the state. You will be making a selection…"): they may confirm a
 // target ("Previous" for "Previous State") but should not drown the name.
 const ELABORATION_WEIGHT = 0.35;
+/**
+ * When no text sits right by the box, the layout finder's caption candidates (label_candidates,
+ * best first: above, below, column or row header) speak instead, each trusted less the further
+ * down its rank. Beside a nearest label they only added the neighbours' captions: measured on
+ * the labelled set (docs/benchmarks.md), they lowered precision without adding recall.
+ */
+const CANDIDATE_RANK_WEIGHTS = [0.9, 0.75, 0.6, 0.5];
 const DATE_CONCEPTS = new Set(['date', 'birth_date', 'day', 'month', 'year']);
 const NUMBER_CONCEPTS = new Set(['number', 'amount', 'quantity', 'total', 'age']);
 
@@ -77,7 +84,14 @@ export function buildFieldProfile(
   if (authored.length > 0) {
     add('all', [...authored, ...elaborate(label)], SOURCE_WEIGHTS.all);
   }
+  // Concepts of the field itself: a caption that may be the neighbour's does not make it a date.
   const concepts = sources.flatMap((source) => source.terms.map((term) => term.concept));
+  if (info.label === undefined) {
+    (info.label_candidates ?? []).forEach((text, rank) => {
+      const weight = CANDIDATE_RANK_WEIGHTS[rank] ?? 0;
+      add('candidate', meaningfulTerms(text, vocabulary, false), SOURCE_WEIGHTS.label * weight);
+    });
+  }
   return {
     name,
     order,

@@ -1,5 +1,6 @@
 // The vocabulary of forms: words and abbreviations that mean the same thing, in the languages
-// the corpus and our users bring (English, French, Spanish, German, Ukrainian). Each key is a
+// the corpus and our users bring (English, French, Spanish, German, Portuguese, Italian, Dutch,
+// Ukrainian, Russian). Each key is a
 // concept; its variants are phrases as people print or name them. Variants go through the same
 // normalisation as any text (text-normalize.ts), so accents, case and plurals need not be listed.
 //
@@ -7,11 +8,14 @@
 // ten others costs more precision than it buys recall (German "Firma" is a company, Spanish
 // "firma" a signature, so it is in neither group).
 
+import { DOMAIN_CONCEPTS } from './lexicon-domains.ts';
+import { PEOPLE_CONCEPTS } from './lexicon-people.ts';
+
 /**
  * concept → variants, written as `|`-separated groups to keep the table readable. Longer
  * variants win over shorter ones when both match.
  */
-export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   given_name: [
     'first name|firstname|fname|first|given name|forename|prénom|vorname',
     "primer nombre|ім'я|имя",
@@ -22,7 +26,10 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
     'nom usuel|apellido|nachname|familienname|прізвище|фамилия',
     'achternaam|sobrenome|apelido|cognome|familienaam',
   ],
-  middle_name: ['middle name|middle|mname|second name|segundo nombre', 'отчество|по батькові'],
+  middle_name: [
+    'middle name|middle|mname|second name|segundo nombre|zweiter vorname|nom intermédiaire',
+    'nome do meio|secondo nome|tussenvoegsel|отчество|по батькові',
+  ],
   middle_initial: ['middle initial|mi|m i|initial|inicial'],
   full_name: [
     'full name|fullname|complete name|name and surname|first and last name',
@@ -42,15 +49,21 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
     'lugar de nacimiento|geburtsort|місце народження',
     'naturalidade|local de nascimento|luogo di nascita|geboorteplaats|место рождения',
   ],
-  ssn: ['social security number|social security no|social security|ssn|soc sec'],
+  ssn: [
+    'social security number|social security no|social security|ssn|soc sec',
+    'numéro de sécurité sociale|sécurité sociale|nir|sozialversicherungsnummer',
+    'número de seguridad social|número da segurança social|niss|bsn|burgerservicenummer|снилс',
+  ],
   tin: [
     'taxpayer identification number|tax identification number|tax id|tin',
-    'tax number|steuernummer|numéro fiscal',
+    'tax number|steuernummer|numéro fiscal|steuer id|steueridentifikationsnummer|nif|cif',
+    'número de identificación fiscal|codice fiscale|fiscaal nummer|инн|іпн|рнокпп',
   ],
   ein: ['employer identification number|employer id number|ein|fein'],
   zip: [
     'zip|zip code|zipcode|postal code|postcode|post code|code postal',
-    'codepostal|cp|código postal|plz|postleitzahl|поштовий індекс',
+    'codepostal|cp|código postal|plz|postleitzahl|поштовий індекс|cep|cap|codice postale',
+    'почтовый индекс|индекс|індекс',
   ],
   phone: [
     'phone|phone number|phone no|telephone|telephone number|tel|tel no',
@@ -77,53 +90,82 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   ],
   // "Fait à ..." (done at) is where a French form is signed: a place, usually a town.
   place: ['place|lieu|lugar|fait'],
-  state: ['state|st|province|prov|estado|provincia|bundesland|territory'],
-  county: ['county|comté|condado|kreis|landkreis'],
+  state: ['state|st|province|prov|estado|provincia|bundesland|territory|uf|provincie|штат'],
+  county: ['county|comté|condado|kreis|landkreis|contea|графство'],
   country: ['country|pays|país|land|країна', 'paese|государство'],
   nationality: [
     'nationality|nationalité|nacionalidad|staatsangehörigkeit|citizenship',
     'nacionalidade|nazionalità|nationaliteit|гражданство|громадянство',
   ],
-  apartment: ['apt|apartment|appartement|apartamento|apto|unit|suite|flat'],
+  apartment: [
+    'apt|apartment|appartement|apartamento|apto|unit|suite|flat|wohnung|appartamento',
+    'квартира|кв',
+  ],
   number: ['number|no|num|nr|nbr|nro|numéro|número|nummer|номер', 'numero|nº'],
-  id: ['id|identifier|identification|identifiant|identificación'],
-  department: ['dept|department|département|departamento|abteilung'],
+  id: ['id|identifier|identification|identifiant|identificación|identificação|identificativo'],
+  department: [
+    'dept|department|département|departamento|abteilung|dipartimento|reparto|afdeling',
+    'отдел|відділ',
+  ],
   organization: [
     'org|organization|organisation|organisme|organismo|company|firm|business',
     'corp|corporation|corporación|entreprise|empresa|société|unternehmen',
-    'raison sociale',
+    'raison sociale|razón social|razão social|ragione sociale|bedrijf|bedrijfsnaam|azienda',
+    'компания|организация|компанія|організація',
   ],
-  employer: ['employer|employeur|empleador|arbeitgeber|роботодавець'],
-  employee: ['employee|salarié|empleado|arbeitnehmer|worker'],
+  employer: [
+    'employer|employeur|empleador|arbeitgeber|роботодавець|empregador|werkgever|работодатель',
+  ],
+  employee: [
+    'employee|salarié|empleado|arbeitnehmer|worker|empregado|funcionário|dipendente',
+    'werknemer|сотрудник|працівник',
+  ],
   signature: [
     'signature|sig|sign|signed|unterschrift|підпис',
     'assinatura|firma del dichiarante|handtekening|подпись',
   ],
-  quantity: ['qty|quantity|quantité|cantidad|menge|anzahl'],
+  quantity: [
+    'qty|quantity|quantité|cantidad|menge|anzahl|quantidade|quantità|aantal|количество|кількість',
+  ],
   amount: ['amt|amount|montant|importe|monto|betrag', 'valor|importo|bedrag|сумма|сума'],
   date: ['date|dt|fecha|datum|дата|dated', 'data|datum'],
-  day: ['day|jour|día|tag|dd|jj'],
-  month: ['month|mois|mes|monat|mm'],
-  year: ['year|année|año|anio|jahr|yyyy|aaaa|рік'],
-  time: ['time|heure|hora|uhrzeit|час'],
-  gender: ['gender|sex|sexe|sexo|geschlecht|стать|пол', 'geslacht|genere'],
-  relationship: ['relationship|relation|lien|parentesco|relación|beziehung'],
+  day: ['day|jour|día|tag|dd|jj|giorno|dag|день'],
+  month: ['month|mois|mes|monat|mm|mês|mese|maand|месяц|місяць'],
+  year: ['year|année|año|anio|jahr|yyyy|aaaa|рік|anno|jaar|год'],
+  time: ['time|heure|hora|uhrzeit|час|ora|tijd|время'],
+  gender: ['gender|sex|sexe|sexo|geschlecht|стать|пол', 'geslacht|genere|género|sesso'],
+  relationship: [
+    'relationship|relation|lien|parentesco|relación|beziehung|verwandtschaftsverhältnis',
+    'relação|grau de parentesco|rapporto|parentela|relatie|verwantschap|родство|спорідненість',
+  ],
   occupation: [
     'occupation|profession|job|beruf|ocupación|profesión|métier',
     'profissão|profissao|professione|beroep|профессия|професія',
   ],
-  physician: ['physician|doctor|dr|médecin|médico|arzt|лікар'],
-  description: ['description|describe|desc|descripción|beschreibung'],
-  before: ['before|prior|avant|antes'],
+  physician: ['physician|doctor|dr|médecin|médico|arzt|лікар|medico|arts|huisarts|врач'],
+  description: [
+    'description|describe|desc|descripción|beschreibung|descrição|descrizione',
+    'omschrijving|beschrijving|описание|опис',
+  ],
+  before: ['before|prior|avant|antes|vorher|voorheen'],
   incident: ['incident|event|accident|incidente|événement|évènement'],
   emergency_room: ['er|emergency room|emergency department|urgences'],
-  request: ['request|application|demande|solicitud|antrag'],
-  notes: ['notes|note|comments|comment|remarks|remarques|observaciones'],
-  website: ['website|url|web site|homepage|site web|sitio web'],
-  spouse: ['spouse|conjoint|cónyuge|ehepartner'],
-  previous: ['previous|former|ancien|ancienne|anterior|vorherige|früher'],
-  age: ['age|âge|edad|alter|вік'],
-  today: ["today|aujourd'hui|hoy|heute"],
+  request: [
+    'request|application|demande|solicitud|antrag|pedido|requerimento|richiesta|aanvraag|заявление|заява',
+  ],
+  notes: [
+    'notes|note|comments|comment|remarks|remarques|observaciones|bemerkungen|anmerkungen',
+    'observações|osservazioni|opmerkingen|примечания|примітки',
+  ],
+  website: ['website|url|web site|homepage|site web|sitio web|página web|sito web|webseite|сайт'],
+  spouse: [
+    'spouse|conjoint|cónyuge|ehepartner|cônjuge|coniuge|echtgenoot|echtgenote|супруг|супруга',
+  ],
+  previous: [
+    'previous|former|ancien|ancienne|anterior|vorherige|früher|precedente|vorig|vorige|предыдущий|попередній',
+  ],
+  age: ['age|âge|edad|alter|вік|idade|età|leeftijd|возраст'],
+  today: ["today|aujourd'hui|hoy|heute|hoje|oggi|vandaag|сегодня|сьогодні"],
   mother_name: [
     'mother name|mother s name|nome da mãe|nome da mae|nombre de la madre|nom de la mère|name der mutter|nome della madre|naam moeder',
   ],
@@ -148,6 +190,13 @@ export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
     'invoice number|invoice no|factuurnummer|numéro de facture|número de factura|rechnungsnummer|numero fattura',
   ],
   pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
+};
+
+/** Every concept: the core above, people and places, and paperwork domains (~200 in all). */
+export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  ...CORE_CONCEPTS,
+  ...PEOPLE_CONCEPTS,
+  ...DOMAIN_CONCEPTS,
 };
 
 /**
@@ -178,6 +227,20 @@ export const RELATED_CONCEPTS: readonly [string, string, number][] = [
   ['name', 'family_name', 0.5],
   ['date', 'birth_date', 0.5],
   ['number', 'id', 0.5],
+  ['address', 'residence', 0.8],
+  ['country', 'birth_country', 0.7],
+  ['birth_place', 'birth_country', 0.7],
+  ['address', 'address_line2', 0.5],
+  ['date', 'start_date', 0.5],
+  ['date', 'end_date', 0.5],
+  ['date', 'issue_date', 0.5],
+  ['date', 'expiry_date', 0.5],
+  ['date', 'due_date', 0.5],
+  ['date', 'hire_date', 0.5],
+  ['date', 'death_date', 0.5],
+  ['date', 'graduation_date', 0.5],
+  ['wages', 'income', 0.6],
+  ['cost', 'fee', 0.6],
 ];
 
 /**

@@ -72,6 +72,59 @@ describe('synonyms', () => {
     }
   });
 
+  it.each([
+    [
+      'birth_country',
+      [
+        'Country of birth',
+        'Pays de naissance',
+        'País de nacimiento',
+        'Geburtsland',
+        'Paese di nascita',
+        'Geboorteland',
+        'Страна рождения',
+      ],
+    ],
+    [
+      'account_holder',
+      [
+        'Account holder',
+        'Titulaire du compte',
+        'Kontoinhaber',
+        'Titular da conta',
+        'Rekeninghouder',
+      ],
+    ],
+    [
+      'order_number',
+      ['Order number', 'Numéro de commande', 'Bestellnummer', 'Bestelnummer', 'Número do pedido'],
+    ],
+    ['department', ['Afdeling', 'Dipartimento', 'Відділ']],
+    ['diagnosis', ['Diagnosis', 'Diagnostic', 'Diagnóstico', 'Diagnose', 'Діагноз']],
+    [
+      'drivers_license',
+      ["Driver's license", 'Permis de conduire', 'Führerschein', 'Rijbewijs', 'Patente di guida'],
+    ],
+    [
+      'amount_in_words',
+      ['Amount in words', 'Somme en toutes lettres', 'Betrag in Worten', 'Valor por extenso'],
+    ],
+    [
+      'expiry_date',
+      ['Expiration date', "Date d'expiration", 'Gültig bis', 'Data di scadenza', 'Срок действия'],
+    ],
+  ])('%s in nine languages: %j', (concept, texts) => {
+    for (const text of texts) {
+      expect(conceptsOf(text), text).toEqual([concept]);
+    }
+  });
+
+  it('keeps ambiguous words out: "Title" and "Kind" stay words, "País" stays a country', () => {
+    expect(conceptsOf('Title')).toEqual(['title']);
+    expect(conceptsOf('Kind')).toEqual(['kind']);
+    expect(conceptsOf('País')).toEqual(['country']);
+  });
+
   it('prefers the longest phrase', () => {
     expect(conceptsOf('Employer Identification Number')).toEqual(['ein']);
     expect(conceptsOf('Adresse électronique')).toEqual(['email']);

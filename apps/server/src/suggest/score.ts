@@ -171,21 +171,31 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
   // are then blended over the same sources as table fields, so that "EMAIL" printed next to a
   // neighbour's caption does not favour the user's email over the table's Email.
   const authored = target.reusable ? authoredFirst(field.sources) : field.sources;
+  // A caption candidate is often a neighbour's "Date" or "Year": it never calls for one.
+  if (target.reusable && field.sources.every((source) => source.kind === 'candidate')) {
+    return 0;
+  }
   if (authored.every((source) => sourceScore(source, target, similarity) === 0)) {
     return 0;
   }
   if (target.reusable && field.isNumberedName && !isCalledForByLabel(field, target, similarity)) {
     return 0;
   }
-  const sources = field.sources;
+  // Caption candidates compete for the best source but stay out of the mean: they are several
+  // texts around the box, most of them about something else.
   let best = 0;
   let sum = 0;
-  for (const source of sources) {
+  let primaries = 0;
+  for (const source of field.sources) {
     const score = sourceScore(source, target, similarity);
     best = Math.max(best, score);
-    sum += score;
+    if (source.kind !== 'candidate') {
+      sum += score;
+      primaries++;
+    }
   }
-  const blended = BEST_SOURCE_SHARE * best + (1 - BEST_SOURCE_SHARE) * (sum / sources.length);
+  const mean = primaries === 0 ? best : sum / primaries;
+  const blended = BEST_SOURCE_SHARE * best + (1 - BEST_SOURCE_SHARE) * mean;
   const linkFactor =
     target.needsContext && !mentionsContext(field, target, similarity)
       ? UNMENTIONED_LINK_FACTOR

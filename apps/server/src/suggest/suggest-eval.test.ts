@@ -1,15 +1,17 @@
 // The measured evaluation (test/eval-suggest.ts) as a test: field detection and the suggestion
 // engine on every hand-labelled corpus form, against the targets the product promises.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir } from '../../test/corpus.ts';
+import { detectFields } from '../pdf/detect-fields.ts';
 import {
   evaluateSuggestions,
   formatReport,
   loadLabelFiles,
   precisionOf,
   recallOf,
+  scoreForm,
   totalsOf,
 } from '../../test/eval-suggest-core.ts';
 
@@ -34,6 +36,24 @@ if (!existsSync(pdfDir)) {
         expect(existsSync(join(pdfDir, labels.pdf)), labels.pdf).toBe(true);
       }
     });
+
+    it("names the sample form's name boxes right (First name was once last_name)", async () => {
+      const labelled = loadLabelFiles().find(({ form }) => form === 'pdflib_sample_form');
+      if (labelled === undefined) {
+        throw new Error('the sample form lost its labels');
+      }
+      const bytes = new Uint8Array(readFileSync(join(pdfDir, labelled.labels.pdf)));
+      const { fields } = await detectFields(bytes);
+      const byField = new Map(
+        scoreForm({ ...labelled, fields }, {}).suggestions.map((s) => [
+          s.field_name,
+          s.suggested_field_key,
+        ]),
+      );
+      expect(
+        ['Name_First', 'Name_Middle', 'Name_Last', 'Name_Suffix'].map((n) => byField.get(n)),
+      ).toEqual(['first_name', 'middle_name', 'last_name', 'name_suffix']);
+    }, 60_000);
 
     it(`reaches precision ≥ ${MIN_PRECISION} at recall ≥ ${MIN_RECALL}`, async () => {
       const result = await evaluateSuggestions(pdfDir);

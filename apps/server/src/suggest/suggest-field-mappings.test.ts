@@ -42,6 +42,15 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('reads the layout caption candidates when no text sits right by the box', () => {
+    const fields: FieldDataDto = {
+      Text7: pdfField({ label_candidates: ['Date of birth', 'Signature'] }),
+      'form1[0].f2_30[0]': pdfField({ label_candidates: ['Date'] }),
+    };
+    // The other box's only candidate may be a neighbour's "Date": no universal value from it.
+    expect(suggest(suggestInput(fields, people))).toEqual({ Text7: 'Date of Birth' });
+  });
+
   it('reads a parent that holds only this field as its name', () => {
     const fields: FieldDataDto = {
       'form1[0].Page2[0].RoutingNo[0].f2_18[0]': pdfField({ label: 'Amount refunded to you' }),

@@ -76,8 +76,11 @@ export type Wording = {
 
 /** One way a PDF field describes itself (its name, tooltip, printed label…). */
 export type FieldSource = {
-  /** `authored`: name and tooltip; `label`: printed text nearby; `all`: both. */
-  kind: 'authored' | 'label' | 'all';
+  /**
+   * `authored`: name and tooltip; `label`: printed text nearby; `all`: both; `candidate`: another
+   * printed text the layout finder ranked as a possible caption (label_candidates).
+   */
+  kind: 'authored' | 'label' | 'all' | 'candidate';
   terms: Term[];
   /** How far this source is trusted: names are authored, labels are found by geometry. */
   weight: number;

@@ -4,7 +4,7 @@
 // letter/digit runs split, elided articles drop (l'employeur → employeur), and light stemming
 // folds plurals. Digits are kept apart: they number rows and pages, they rarely name anything.
 
-/** Words that carry no meaning on their own, in the languages of the corpus (EN FR ES DE UK). */
+/** Words that carry no meaning on their own, in the languages of the corpus (EN FR ES DE PT IT NL UK RU). */
 const STOPWORDS = new Set(
   [
     // English
@@ -21,6 +21,8 @@ const STOPWORDS = new Set(
     'der die das dem den und oder fur von zu im ihr ihre',
     // Ukrainian
     'і й та або в у на до',
+    // Portuguese, Italian, Dutch, Russian
+    'da dos das em com ao di della delle dei il nel het een van met и или для',
   ]
     .join(' ')
     .split(' '),
