@@ -1,5 +1,7 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -7,6 +9,36 @@ import tseslint from 'typescript-eslint';
 
 const CROSS_FEATURE =
   'Features must not import other features; move the shared piece to components/ or lib/.';
+
+const WEB = './apps/web/src';
+const SERVER = './apps/server/src';
+const foldersIn = (dir) =>
+  fs
+    .readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// Boundaries (import-x/no-restricted-paths, on resolved paths, so no spelling of a path slips by):
+// a web feature imports no other feature (shared pieces live in components/ or lib/, which import
+// no feature); server lib/ is infrastructure and imports no feature module.
+const BOUNDARY_ZONES = [
+  ...foldersIn(`${WEB}/features`).map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: CROSS_FEATURE,
+  })),
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: `${WEB}/features`,
+    message: 'Shared code (lib/, components/) must not depend on a feature.',
+  },
+  {
+    target: `${SERVER}/lib`,
+    from: `${SERVER}/modules`,
+    message: 'lib/ is infrastructure: it must not import feature modules.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,8 +59,23 @@ export default tseslint.config(
     },
     plugins: { 'import-x': importX },
     settings: {
+      // Which files import-x parses when it follows an import: without the TypeScript ones it
+      // read no module past the one being linted, so no-cycle and the path zones saw no edges.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // The TypeScript resolver follows `.ts` specifiers, extensionless web imports and the
+      // workspace's `@formbridge/contract/*` exports.
       'import-x/resolver-next': [
-        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        }),
       ],
     },
     rules: {
@@ -39,6 +86,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
       // Fastify handlers and plugins are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': [
@@ -60,25 +108,6 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
-  },
-  {
-    // Features never import each other; shared pieces live in components/ or lib/.
-    files: ['apps/web/src/features/*/*/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./\\.\\./(?!\\.\\.)', message: CROSS_FEATURE }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/web/src/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./(?!\\.\\.)', message: CROSS_FEATURE }] },
-      ],
-    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.config.ts', 'apps/web/pdf-assets.ts'],

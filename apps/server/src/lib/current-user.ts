@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTH_ERRORS } from '@formbridge/contract/auth';
-import { findUserById } from '../modules/auth/auth.repo.ts';
+import type { Db } from '../db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 
@@ -10,6 +10,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null;
   }
+}
+
+// Authentication is infrastructure every module relies on, so it reads the account itself
+// (never the password hash) instead of importing the auth module.
+function findSessionUser(db: Db, id: string): Promise<CurrentUser | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 function unauthorized(detail: string): AppError {
@@ -35,7 +45,7 @@ export async function authenticateRequest(
     throw unauthorized(AUTH_ERRORS.notAuthenticated);
   }
   const userId = await ctx.tokens.verify(token);
-  const user = userId ? await findUserById(ctx.db, userId) : undefined;
+  const user = userId ? await findSessionUser(ctx.db, userId) : undefined;
   if (!user) {
     throw unauthorized(AUTH_ERRORS.invalidToken);
   }
