@@ -8,6 +8,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import type { AppContext } from './lib/context.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { registerGracefulClose } from './lib/graceful-close.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
@@ -83,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // address that per-address limits (sign-in, public links, e-mail) count against.
     trustProxy: config.trustProxy === undefined ? false : toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Idle keep-alive connections end when close starts; busy ones when their response is out
+    // (lib/graceful-close.ts), so shutdown never waits out a keep-alive timeout.
+    forceCloseConnections: 'idle',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -133,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => generation.close());
   await generation.start();
 
+  registerGracefulClose(app);
   registerRequestScope(app);
   registerErrorHandling(app);
   registerRequestTimeout(app, config.requestTimeoutSeconds ?? 60);
