@@ -95,12 +95,32 @@ export function qpdfCheck(bytes: Uint8Array): { ok: boolean; messages: string } 
   };
 }
 
+/** What qpdf says of a file's encryption: revision, /P and the user password; null when plain. */
+export function qpdfEncryption(
+  bytes: Uint8Array,
+): { r: number; p: number; userPassword: string; method: string } | null {
+  const output = withTempFile(bytes, (path) =>
+    spawnSync('qpdf', ['--show-encryption', path], { encoding: 'utf8' }),
+  );
+  if (/not encrypted/.test(output.stdout)) {
+    return null;
+  }
+  const read = (pattern: RegExp) => pattern.exec(output.stdout)?.[1] ?? '';
+  return {
+    r: Number(read(/^R = (\d+)/m)),
+    p: Number(read(/^P = (-?\d+)/m)),
+    userPassword: read(/^User password = (.*)$/m),
+    method: read(/^stream encryption method: (\S+)/m),
+  };
+}
+
 /**
  * A copy without /NeedAppearances, so poppler shows the file's own appearance streams
  * instead of regenerating them (which would hide missing or broken appearances).
  */
 export async function withoutNeedAppearances(bytes: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  // Forms of encrypted templates are encrypted too; poppler reads the decrypted copy the same.
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false, password: '' });
   const acroForm = doc.catalog.lookup(PDFName.of('AcroForm'));
   if (acroForm instanceof PDFDict) {
     acroForm.delete(PDFName.of('NeedAppearances'));

@@ -71,31 +71,6 @@ describe('fillForm', () => {
     }
   });
 
-  it('decrypts files with an empty user password and writes them unencrypted', async () => {
-    const encrypted = await buildForm(
-      ({ form, page }) =>
-        form.createTextField('name').addToPage(page, { x: 20, y: 700, width: 200, height: 20 }),
-      async (doc) => {
-        doc.encrypt({
-          userPassword: '',
-          ownerPassword: 'owner-secret',
-          permissions: { modifying: false },
-        });
-        return doc.save();
-      },
-    );
-    await expect(PDFDocument.load(encrypted)).rejects.toThrow(/encrypted/);
-    const { bytes, report } = await fillForm(encrypted, { name: 'Γιώργος' });
-    expect(report.notes).toContain(
-      'decrypted (empty user password); the filled PDF is not encrypted',
-    );
-    const doc = await PDFDocument.load(bytes);
-    expect(valueOf(fieldDict(doc, 'name'))).toBe('Γιώργος');
-    if (hasTool('pdftk')) {
-      expect(pdftkFields(bytes).get('name')?.[0]?.values).toEqual(['Γιώργος']);
-    }
-  });
-
   it('refuses files that need a real password, and files that are not PDFs', async () => {
     const locked = await buildForm(
       () => undefined,

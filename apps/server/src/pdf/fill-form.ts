@@ -24,6 +24,7 @@ import {
 } from './fill-types.ts';
 import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
+import { saveEncrypted } from './pdf-encrypt.ts';
 import { loadPdf, stripXfa } from './prepare-load.ts';
 import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
 
@@ -167,7 +168,7 @@ export async function fillForm(
   values: Record<string, FillValue>,
   options: FillOptions = {},
 ): Promise<FillResult> {
-  const { doc, notes } = await loadPdf(bytes);
+  const { doc, notes, permissions } = await loadPdf(bytes);
   const form = prepareForm(doc);
   notes.push(...form.notes);
   if (form.fields.length > 0) {
@@ -270,10 +271,13 @@ export async function fillForm(
   if (options.flatten) {
     flattenForm(doc.context, doc.catalog, form);
   }
-  const output = await doc.save({
-    updateFieldAppearances: false,
-    addDefaultPage: false,
-    objectsPerTick: Number.POSITIVE_INFINITY,
-  });
+  const output =
+    permissions === null
+      ? await doc.save({
+          updateFieldAppearances: false,
+          addDefaultPage: false,
+          objectsPerTick: Number.POSITIVE_INFINITY,
+        })
+      : await saveEncrypted(doc, permissions);
   return { bytes: output, report: { fields: reports, problems, notes } };
 }

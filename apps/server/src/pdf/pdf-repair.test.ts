@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../test/corpus.ts';
+import { qpdfEncryption } from '../../test/pdf-oracles.ts';
 import { detectFields } from './detect-fields.ts';
 import { repairFieldTree } from './pdf-repair.ts';
 import { buildAllTypesForm, buildOrphanForm } from './pdf-synthetic.ts';
@@ -115,14 +116,23 @@ describe('repairFieldTree', () => {
     }
   });
 
-  it('repairs an encrypted file (empty user password) into a decrypted copy', async () => {
+  it('repairs an encrypted file (empty user password) into a copy with the same restrictions', async () => {
     if (!HAS_QPDF) {
       console.warn('qpdf is not installed: skipping the encrypted repair test');
       return;
     }
     const source = join(FIXTURE_DIR, 'pdf', 'qpdf_form-errors.pdf');
     const target = join(work, 'encrypted.pdf');
-    execFileSync('qpdf', ['--encrypt', '', 'owner-secret', '256', '--', source, target]);
+    execFileSync('qpdf', [
+      '--encrypt',
+      '',
+      'owner-secret',
+      '256',
+      '--modify=form',
+      '--',
+      source,
+      target,
+    ]);
     const encrypted = new Uint8Array(readFileSync(target));
     const repaired = await repairFieldTree(encrypted);
     expect(repaired).not.toBeNull();
@@ -130,6 +140,11 @@ describe('repairFieldTree', () => {
       return;
     }
     expect(await detectFields(repaired)).toEqual(await detectFields(encrypted));
+    expect(qpdfEncryption(repaired)).toMatchObject({
+      r: 4,
+      p: qpdfEncryption(encrypted)?.p,
+      userPassword: '',
+    });
     if (!skipWithoutPdftk()) {
       expect(pdftkFields(repaired).get('r2')).toEqual(expect.arrayContaining(['1', '2', '3']));
     }

@@ -14,6 +14,7 @@ import {
   PDFRef,
 } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
+import { readPermissions, saveEncrypted, type PdfPermissions } from './pdf-encrypt.ts';
 import { hasPdfHeader, hasUsableTrailer } from './pdf-structure.ts';
 
 const MAX_PARENT_DEPTH = 64;
@@ -154,7 +155,7 @@ function markChanged(doc: PDFDocument, ...objects: PDFObject[]): void {
 
 async function loadForRepair(
   bytes: Uint8Array,
-): Promise<{ doc: PDFDocument; incremental: boolean }> {
+): Promise<{ doc: PDFDocument; incremental: boolean; permissions?: PdfPermissions | null }> {
   try {
     const doc = await PDFDocument.load(bytes, {
       updateMetadata: false,
@@ -168,13 +169,13 @@ async function loadForRepair(
     }
   }
   // Encrypted (owner password only): appending plain objects to an encrypted file would be read
-  // back as garbage, so decrypt with the empty user password and write a decrypted copy.
+  // back as garbage, so decrypt with the empty user password and write an encrypted copy.
   const doc = await PDFDocument.load(bytes, {
     updateMetadata: false,
     password: '',
     preserveXFA: true,
   });
-  return { doc, incremental: false };
+  return { doc, incremental: false, permissions: readPermissions(bytes, doc) };
 }
 
 /**
@@ -186,16 +187,20 @@ export async function repairFieldTree(bytes: Uint8Array): Promise<Uint8Array | n
     return null;
   }
   try {
-    const { doc, incremental } = await loadForRepair(bytes.slice());
+    const { doc, incremental, permissions } = await loadForRepair(bytes.slice());
     const links = planRepair(doc);
     if (links.length === 0) {
       return null;
     }
     applyLinks(doc, links);
     const saveOptions = { addDefaultPage: false, updateFieldAppearances: false };
-    const repaired = await doc.save(incremental ? saveOptions : { ...saveOptions, rewrite: true });
+    const repaired = incremental
+      ? await doc.save(saveOptions)
+      : permissions !== undefined && permissions !== null
+        ? await saveEncrypted(doc, permissions)
+        : await doc.save({ ...saveOptions, rewrite: true });
     // Check the result instead of trusting it: it must load and need no further repair.
-    const check = await PDFDocument.load(repaired, { updateMetadata: false });
+    const check = await PDFDocument.load(repaired, { updateMetadata: false, password: '' });
     return planRepair(check).length === 0 ? repaired : null;
   } catch {
     return null; // pdf-lib could not parse or write this file: never hand back a half-repair

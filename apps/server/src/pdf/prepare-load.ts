@@ -1,5 +1,6 @@
 import { PDFDocument, PDFInvalidObject, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
+import { readPermissions, type PdfPermissions } from './pdf-encrypt.ts';
 import { asDict, getDict, pdfName } from './prepare-objects.ts';
 
 /** Thrown when a PDF cannot be filled at all (unreadable, or protected by a real password). */
@@ -14,7 +15,13 @@ export interface LoadedPdf {
   doc: PDFDocument;
   /** What was done to the document on the way in (decryption, XFA removal). */
   notes: string[];
+  /** The permissions of an encrypted file, which the output is encrypted with again. */
+  permissions: PdfPermissions | null;
 }
+
+/** The fill report's note for an encrypted template. */
+export const ENCRYPTED_NOTE =
+  "decrypted (empty user password) and encrypted again with the template's restrictions";
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -45,8 +52,8 @@ function installPdfNameFix(): void {
 
 /**
  * Parses a PDF for filling. Files encrypted with an empty user password (owner password only)
- * are decrypted and will be written back unencrypted; a file that needs a real password is
- * refused with a clear error.
+ * are decrypted, and their permissions kept to encrypt the output with; a file that needs a
+ * real password is refused with a clear error.
  */
 export async function loadPdf(bytes: Uint8Array): Promise<LoadedPdf> {
   installPdfNameFix();
@@ -73,17 +80,13 @@ export async function loadPdf(bytes: Uint8Array): Promise<LoadedPdf> {
   if (doc.getPageCount() === 0) {
     throw new PdfFillError('The PDF has no pages');
   }
-  if (wasEncrypted(bytes)) {
-    notes.push('decrypted (empty user password); the filled PDF is not encrypted');
+  // pdf-lib drops /Encrypt from the trailer after decrypting: read it from the raw bytes.
+  const permissions = readPermissions(bytes, doc);
+  if (permissions !== null) {
+    notes.push(ENCRYPTED_NOTE);
   }
   dropStaleStructure(doc);
-  return { doc, notes };
-}
-
-// pdf-lib drops /Encrypt from the trailer after decrypting, so look at the raw bytes
-// (trailers and cross-reference stream dictionaries are never compressed).
-function wasEncrypted(bytes: Uint8Array): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes('/Encrypt');
+  return { doc, notes, permissions };
 }
 
 /**
