@@ -46,9 +46,9 @@ function hasNul(bytes: Buffer): boolean {
   return !isUtf16 && bytes.subarray(0, 64 * 1024).includes(0);
 }
 
-async function readXlsxRows(bytes: Buffer): Promise<string[][]> {
+function readXlsxRows(bytes: Buffer): string[][] {
   try {
-    return await parseXlsx(bytes, MAX_IMPORT_ROWS);
+    return parseXlsx(bytes, MAX_IMPORT_ROWS);
   } catch (error) {
     if (error instanceof XlsxTooManyRowsError) {
       throw new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
@@ -72,7 +72,7 @@ export async function readImportUpload(file: UploadedFile | null): Promise<Parse
     throw new AppError(415, IMPORT_FILE_MESSAGES.xls);
   }
   if (isXlsx(file.bytes)) {
-    return toParsed(',', await readXlsxRows(file.bytes));
+    return toParsed(',', readXlsxRows(file.bytes));
   }
   return readCsvText(file.bytes);
 }

@@ -318,6 +318,21 @@ describe.each(DIALECTS)('CSV import and export on %s', (dialect) => {
     expect(response.body).toEqual({ detail: IMPORT_FILE_MESSAGES.tooManyRows });
   });
 
+  it('refuses an .xlsx with more than 50,000 rows with 413 on preview and import', async () => {
+    const workbook = await buildXlsx([['n'], ...Array.from({ length: 50_001 }, (_, i) => [i])]);
+    const previewed = await preview(people.id, workbook, 'big.xlsx');
+    expect(previewed.status).toBe(413);
+    expect(previewed.body).toEqual({ detail: IMPORT_FILE_MESSAGES.tooManyRows });
+    const form = new FormData();
+    form.append('file', new Blob([workbook]), 'big.xlsx');
+    const imported = await t.request('POST', `/api/v1/dynamic-tables/${people.id}/import`, {
+      token: user.token,
+      body: form,
+    });
+    expect(imported.status).toBe(413);
+    expect(imported.body).toEqual({ detail: IMPORT_FILE_MESSAGES.tooManyRows });
+  });
+
   it('exports records as CSV a spreadsheet opens, with linked names, files and rules', async () => {
     const companies = await createTable(t, user, { name: 'Companies' });
     const acme = await createRecord(t, user, companies.id, { name: 'Acme, Inc.' });
