@@ -78,7 +78,11 @@ export const DEFAULT_ADDENDUM_REFERENCE = 'see addendum, item {n}';
  * `addendum_reference` with `{n}` replaced by the item number.
  */
 export const templateFillSettingsSchema = z.object({
-  legibility_floor: z.number().min(2).max(24).default(DEFAULT_LEGIBILITY_FLOOR),
+  legibility_floor: z
+    .number({ error: 'Please enter a size in points' })
+    .min(2, 'Between 2 and 24 pt')
+    .max(24, 'Between 2 and 24 pt')
+    .default(DEFAULT_LEGIBILITY_FLOOR),
   read_only: z.enum(['fill', 'skip']).default('fill'),
   addendum: z.boolean().default(false),
   addendum_reference: z

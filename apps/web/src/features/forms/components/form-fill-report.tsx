@@ -1,4 +1,5 @@
 import type { FillReportDto } from '@formbridge/contract/completed-forms';
+import { fieldNotes, FillProblemsBadge } from '../../../components/fill-report/fill-report-summary';
 import { formatCount, formatNeedsALook } from '../../../lib/format';
 
 /** What the engine wrote in every mapped field, with anything that needs a look first. */
@@ -11,7 +12,10 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
       aria-label="Fill report"
     >
       <div className="border-b border-slate-200 px-4 py-3">
-        <h2 className="font-semibold text-slate-900">Fill report</h2>
+        <div className="flex items-center gap-2">
+          <h2 className="font-semibold text-slate-900">Fill report</h2>
+          <FillProblemsBadge count={withProblems.length} />
+        </div>
         <p className="text-sm text-slate-500">
           {formatCount(report.fields.length, 'mapped field')} ·{' '}
           {withProblems.length === 0
@@ -57,7 +61,14 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
                     ? `${field.font}${field.font_size ? ` ${Math.round(field.font_size * 10) / 10} pt` : ''}`
                     : '—'}
                 </td>
-                <td className="px-4 py-2 text-xs text-amber-800">{field.problems.join('; ')}</td>
+                <td className="px-4 py-2 text-xs text-amber-800">
+                  {field.problems.join('; ')}
+                  {fieldNotes(field).map((note) => (
+                    <span key={note} className="block text-slate-500">
+                      {note}
+                    </span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import type { CompletedFormWithEmail } from '@formbridge/contract/completed-forms';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
@@ -13,6 +14,7 @@ import {
   useTemplateMappingsFor,
 } from '../api/forms-api';
 import { formatCount } from '../../../lib/format';
+import { FormGenerateResult, needsReview } from './form-generate-result';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
@@ -28,6 +30,7 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
   const [sendEmail, setSendEmail] = useState(false);
   const [recipients, setRecipients] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<CompletedFormWithEmail | null>(null);
   const mappings = useTemplateMappingsFor(templateId);
 
   const mappedTables = useMemo(() => {
@@ -72,13 +75,21 @@ export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
       } else if (form.email && form.email.rejected.length > 0) {
         notify.warning(`Not delivered to: ${form.email.rejected.join(', ')}`);
       }
-      onClose();
+      // A report with problems or notes is shown before the download; a clean one is not.
+      if (needsReview(form)) {
+        setResult(form);
+      } else {
+        onClose();
+      }
     } catch (caught) {
       setError(describeError(caught, 'Failed to generate form'));
     }
   };
 
   const hasTemplate = templateId !== '';
+  if (result) {
+    return <FormGenerateResult form={result} onClose={onClose} />;
+  }
   return (
     <Modal
       title="Generate Completed Form"

@@ -1,5 +1,5 @@
 import type { JobResponse } from '@formbridge/contract/jobs';
-import { formatNeedsALook } from '../../../lib/format';
+import { GenerationResultReport } from './generation-result-report';
 
 /** The results step: how many succeeded, each file, the zip, and what failed and why. */
 export function GenerationResults({ result }: { result: JobResponse }) {
@@ -30,21 +30,17 @@ export function GenerationResults({ result }: { result: JobResponse }) {
       ) : null}
       {results.length > 0 ? (
         <ul
-          className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200"
+          className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200"
           aria-label="Generated forms"
         >
           {results.map((item) => (
             <li
               key={item.completed_form_id}
-              className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+              className="flex items-start justify-between gap-3 px-3 py-2 text-sm"
             >
               <span className="min-w-0">
                 <span className="block truncate">{item.file_name}</span>
-                {item.fill_summary.with_problems > 0 ? (
-                  <span className="text-xs text-amber-700">
-                    {formatNeedsALook(item.fill_summary.with_problems)}
-                  </span>
-                ) : null}
+                <GenerationResultReport item={item} />
                 {item.email_error ? (
                   <span className="block text-xs text-red-600">{item.email_error}</span>
                 ) : null}

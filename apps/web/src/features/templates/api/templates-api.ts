@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Template, TemplateSummary } from '@formbridge/contract/templates';
+import type {
+  Template,
+  TemplateFillSettings,
+  TemplateSummary,
+} from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
 
 export const TEMPLATES_KEY = ['templates'] as const;
@@ -46,6 +50,22 @@ export function useDeleteTemplate() {
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: [...TEMPLATES_KEY, id] });
       return queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    },
+  });
+}
+
+/** PUT /pdf-templates/{id}/fill-settings: how generation fills this template. */
+export function useUpdateFillSettings(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TemplateFillSettings) =>
+      apiRequest<Template>(`/api/v1/pdf-templates/${id}/fill-settings`, {
+        method: 'PUT',
+        json: settings,
+      }),
+    onSuccess: (template) => {
+      queryClient.setQueryData([...TEMPLATES_KEY, id], template);
+      return queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY, exact: true });
     },
   });
 }

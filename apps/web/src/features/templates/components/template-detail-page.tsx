@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { useRemoveTemplateMapping, useTemplateMappingList } from '../api/template-mappings-api';
 import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
+import { TemplateFillSettingsForm } from './template-fill-settings';
 import { TemplatePreview } from './template-preview';
 
 export function TemplateDetailPage() {
@@ -169,6 +170,11 @@ export function TemplateDetailPage() {
               </>
             )}
           </section>
+          <TemplateFillSettingsForm
+            key={data.updated_at}
+            templateId={data.id}
+            settings={data.fill_settings}
+          />
           <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="mb-3 font-semibold text-slate-900">Preview</h2>
             <TemplatePreview fileUrl={data.file_path} pageCount={data.page_count} />
