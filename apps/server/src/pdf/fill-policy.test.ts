@@ -46,6 +46,9 @@ describe('read-only fields', () => {
       { readOnly: 'skip' },
     );
     expect(await valuesOf(bytes, ['locked'])).toEqual(['Form 1040']);
+    // An empty value does not clear it either, even where empty values clear other fields.
+    const empty = await fillForm(await policyForm(), { locked: '' }, { readOnly: 'skip' });
+    expect(await valuesOf(empty.bytes, ['locked'])).toEqual(['Form 1040']);
     expect(report.fields[0]).toMatchObject({
       value_written: 'Form 1040',
       skipped: true,

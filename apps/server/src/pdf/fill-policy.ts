@@ -67,7 +67,8 @@ export function heldOutcome(
       skipped: true,
     };
   }
-  if (isReadOnly(field) && options.readOnly === 'skip' && !isEmpty(value)) {
+  const leaveReadOnly = isReadOnly(field) && options.readOnly === 'skip';
+  if (leaveReadOnly && !isEmpty(value)) {
     return {
       ...unchanged,
       written: prefilledValue(ctx, field) ?? null,
@@ -78,7 +79,11 @@ export function heldOutcome(
     };
   }
   const prefilled = prefilledValue(ctx, field);
-  if (isEmpty(value) && options.emptyValues === 'keep' && prefilled !== undefined) {
+  if (
+    isEmpty(value) &&
+    (options.emptyValues === 'keep' || leaveReadOnly) &&
+    prefilled !== undefined
+  ) {
     return {
       ...unchanged,
       written: prefilled,
@@ -87,6 +92,10 @@ export function heldOutcome(
       ],
       skipped: true,
     };
+  }
+  if (leaveReadOnly) {
+    // Nothing to write and nothing there: left as it is, like any read-only field under skip.
+    return { ...unchanged, written: null, problems: [], skipped: true };
   }
   return undefined;
 }
