@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint';
 const CROSS_FEATURE =
   'Features must not import other features; move the shared piece to components/ or lib/.';
 
+const ROOT = import.meta.dirname;
 const WEB = './apps/web/src';
 const SERVER = './apps/server/src';
 const foldersIn = (dir) =>
@@ -38,6 +39,13 @@ const BOUNDARY_ZONES = [
     from: `${SERVER}/modules`,
     message: 'lib/ is infrastructure: it must not import feature modules.',
   },
+  // A module's repo is its own: other modules reach it through its service or `<module>.public.ts`.
+  ...foldersIn(`${SERVER}/modules`).map((module) => ({
+    target: `${SERVER}/modules/${module}`,
+    from: `${SERVER}/modules/*/*.repo.ts`,
+    except: [`${ROOT}/apps/server/src/modules/${module}/*.repo.ts`],
+    message: "Use the other module's service or its <module>.public.ts, not its repo.",
+  })),
 ];
 
 export default tseslint.config(
@@ -86,7 +94,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: BOUNDARY_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
       // Fastify handlers and plugins are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': [

@@ -3,8 +3,8 @@ import type { DataLinkCreateValues, DataLinkUpdateValues } from '@formbridge/con
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findRecord } from '../records/records.repo.ts';
-import { lockTable } from '../tables/tables.repo.ts';
+import { findRecord } from '../records/records.public.ts';
+import { lockTable } from '../tables/tables.public.ts';
 import { createPublicToken } from '../public-forms/public-token.ts';
 import {
   deleteDataLinkRow,

@@ -4,7 +4,7 @@ import { formatIsoDate } from '@formbridge/contract/dates';
 import { z } from 'zod';
 import type { JobDefinition, JobOutcome, JobRunContext } from '../../lib/jobs/job-queue.ts';
 import { trySendFormsByEmail } from '../completed-forms/completed-forms.email.ts';
-import { listJobForms } from '../completed-forms/completed-forms.repo.ts';
+import { listJobForms } from '../completed-forms/completed-forms.public.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import {
   jobArtifactKeys,

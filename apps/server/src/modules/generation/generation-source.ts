@@ -10,11 +10,11 @@ import type { FillOptions } from '../../pdf/fill-form.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
-import { listTemplateMappings, type MappingRow } from '../mappings/mappings.crud.repo.ts';
-import { listRecordsByIds, type RecordRow } from '../records/records.repo.ts';
+import { listTemplateMappings, type MappingRow } from '../mappings/mappings.public.ts';
+import { listRecordsByIds, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { listTables } from '../tables/tables.repo.ts';
-import { findTemplate } from '../templates/templates.repo.ts';
+import { listTables } from '../tables/tables.public.ts';
+import { findTemplate } from '../templates/templates.public.ts';
 import { collectLinkedIds, type SourceRecord } from './assemble-values.ts';
 
 // Loads what generation reads: the table with every table its links reach, the template with its

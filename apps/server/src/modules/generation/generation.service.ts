@@ -10,7 +10,7 @@ import type { AppContext } from '../../lib/context.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { findExistingRecordIds, findRecord } from '../records/records.repo.ts';
+import { findExistingRecordIds, findRecord } from '../records/records.public.ts';
 import { checkRecipients } from '../completed-forms/completed-forms.email.ts';
 import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.job.ts';
 import { loadTableSource, loadTemplateSource } from './generation-source.ts';

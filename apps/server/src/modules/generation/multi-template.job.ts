@@ -9,7 +9,7 @@ import { trySendFormsByEmail, type EmailedForm } from '../completed-forms/comple
 import {
   listJobForms,
   type CompletedFormListRow,
-} from '../completed-forms/completed-forms.repo.ts';
+} from '../completed-forms/completed-forms.public.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import {
   jobArtifactKeys,

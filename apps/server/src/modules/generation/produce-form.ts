@@ -9,7 +9,7 @@ import { summarizeFillReport } from '../completed-forms/completed-forms.presente
 import {
   insertCompletedForm,
   type NewCompletedFormRow,
-} from '../completed-forms/completed-forms.repo.ts';
+} from '../completed-forms/completed-forms.public.ts';
 import { assembleValuesWithTrace, type SourceRecord } from './assemble-values.ts';
 import { FillFailedError, type FillPool } from './fill-pool.ts';
 import { engineSettings, type TableSource, type TemplateSource } from './generation-source.ts';

@@ -6,10 +6,10 @@ import type { Field } from '@formbridge/contract/tables';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listTableFiles } from '../record-files/record-files.repo.ts';
-import { listRecords, listRecordsByIds, type RecordRow } from '../records/records.repo.ts';
+import { listTableFiles } from '../record-files/record-files.public.ts';
+import { listRecords, listRecordsByIds, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, listTables } from '../tables/tables.repo.ts';
+import { findTable, listTables } from '../tables/tables.public.ts';
 import { formatCsvRow, guardFormula } from './imports.csv.ts';
 
 type Data = Record<string, unknown>;

@@ -8,9 +8,9 @@ import {
 import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/records';
 import type { Field } from '@formbridge/contract/tables';
 import type { Db } from '../../db/database.ts';
-import { listRecords } from '../records/records.repo.ts';
+import { listRecords } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable } from '../tables/tables.repo.ts';
+import { findTable } from '../tables/tables.public.ts';
 import type { ColumnMapping } from './imports.columns.ts';
 import { readCsvText } from './imports.csv.ts';
 

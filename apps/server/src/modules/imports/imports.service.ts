@@ -8,9 +8,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { isXlsx } from '../record-files/record-files.sniff.ts';
-import { insertRecords, type RecordRow } from '../records/records.repo.ts';
+import { insertRecords, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, lockTable } from '../tables/tables.repo.ts';
+import { findTable, lockTable } from '../tables/tables.public.ts';
 import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';
 import {
   CsvFormatError,

@@ -10,8 +10,8 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { suggestFieldMappings } from '../../suggest/suggest-field-mappings.ts';
 import { proposeTransforms } from '../../suggest/suggest-transforms.ts';
-import { shareLockTables } from '../tables/tables.repo.ts';
-import { shareLockTemplate } from '../templates/templates.repo.ts';
+import { shareLockTables } from '../tables/tables.public.ts';
+import { shareLockTemplate } from '../templates/templates.public.ts';
 import { getTemplate } from '../templates/templates.service.ts';
 import { insertMapping } from './mappings.repo.ts';
 import {

@@ -2,7 +2,7 @@ import type { TargetTable } from '@formbridge/contract/mapping-targets';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readTable } from '../tables/tables.model.ts';
-import { listTables } from '../tables/tables.repo.ts';
+import { listTables } from '../tables/tables.public.ts';
 
 export type TableCatalog = { table: TargetTable; byId: ReadonlyMap<string, TargetTable> };
 

@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { toBoolean } from '../../db/dialect.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findDataLinkByToken, type DataLinkRow } from '../data-links/data-links.repo.ts';
+import { findDataLinkByToken, type DataLinkRow } from '../data-links/data-links.public.ts';
 
 /** Unknown token, or the link's record is gone: 404, the same for both. */
 export function invalidDataLink(): AppError {

@@ -8,11 +8,11 @@ import {
 import { readValue } from '@formbridge/contract/records-values';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
-import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.repo.ts';
+import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
-import { findRecord } from '../records/records.repo.ts';
+import { findRecord } from '../records/records.public.ts';
 import { readTable } from '../tables/tables.model.ts';
-import { findTable } from '../tables/tables.repo.ts';
+import { findTable } from '../tables/tables.public.ts';
 import {
   listDataFormFields,
   toStoredValue,

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import { findUserById } from '../auth/auth.repo.ts';
+import { findUserById } from '../auth/auth.public.ts';
 import { generateCompletedForm } from '../completed-forms/completed-forms.service.ts';
 import type { GenerationDeps } from '../generation/generation-deps.ts';
 import type { GenerateForLink } from './public-forms.service.ts';

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { listTemplateMappings } from '../mappings/mappings.crud.repo.ts';
-import { listRecordsByIds } from '../records/records.repo.ts';
-import { findTable, lockTable } from '../tables/tables.repo.ts';
-import { findTemplate, shareLockTemplate } from '../templates/templates.repo.ts';
+import { listTemplateMappings } from '../mappings/mappings.public.ts';
+import { listRecordsByIds } from '../records/records.public.ts';
+import { findTable, lockTable } from '../tables/tables.public.ts';
+import { findTemplate, shareLockTemplate } from '../templates/templates.public.ts';
 import {
   findActiveFormLink,
   findOwnedFormLink,

@@ -10,11 +10,11 @@ import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/errors.ts';
-import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.repo.ts';
+import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
-import { findRecord, updateRecordData } from '../records/records.repo.ts';
+import { findRecord, updateRecordData } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { lockTable } from '../tables/tables.repo.ts';
+import { lockTable } from '../tables/tables.public.ts';
 import type { PublicField } from './public-fields.ts';
 
 /** The one record a link reaches; visitors never name it, the link row does. */

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
-import { findRecord, updateRecordData, type RecordRow } from '../records/records.repo.ts';
+import { findRecord, updateRecordData, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, lockTable } from '../tables/tables.repo.ts';
+import { findTable, lockTable } from '../tables/tables.public.ts';
 import {
   deleteRecordFileRows,
   findRecordFile,

@@ -7,10 +7,10 @@ import {
   listRecordFiles,
   listTableFiles,
   type RecordFileRow,
-} from '../record-files/record-files.repo.ts';
+} from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import { listLinkFieldsTo, readTable, type StoredTable } from '../tables/tables.model.ts';
-import { countTableRecords, findTable, listTables, lockTable } from '../tables/tables.repo.ts';
+import { countTableRecords, findTable, listTables, lockTable } from '../tables/tables.public.ts';
 import { readRecordData } from './records.presenter.ts';
 import {
   deleteRecordRow,

@@ -2,7 +2,7 @@ import type { ValidationIssue } from '@formbridge/contract/errors';
 import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/records';
 import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
-import type { RecordFileRow } from '../record-files/record-files.repo.ts';
+import type { RecordFileRow } from '../record-files/record-files.public.ts';
 import type { StoredTable } from '../tables/tables.model.ts';
 import { findExistingRecordIds } from './records.repo.ts';
 

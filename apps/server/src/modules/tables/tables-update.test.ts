@@ -10,7 +10,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import type { RecordResponse } from '../records/records.presenter.ts';
-import { insertMapping } from '../mappings/mappings.repo.ts';
+import { insertMapping } from '../mappings/mappings.public.ts';
 import type { TableResponse } from './tables.schemas.ts';
 
 const BASE = '/api/v1/dynamic-tables';

@@ -3,8 +3,8 @@ import type { CreateTableBody } from '@formbridge/contract/tables';
 import { validateTableSchema } from '@formbridge/contract/tables-validation';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { listTemplateNamesUsingTable } from '../mappings/mappings.repo.ts';
-import { listTableFiles } from '../record-files/record-files.repo.ts';
+import { listTemplateNamesUsingTable } from '../mappings/mappings.public.ts';
+import { listTableFiles } from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import {
   inBody,

@@ -7,7 +7,7 @@ import {
   listMappingsOfTables,
   updateMappingKey,
   type MappingKeyRow,
-} from '../mappings/mappings.repo.ts';
+} from '../mappings/mappings.public.ts';
 import { listLinkFieldsTo, type StoredTable } from './tables.model.ts';
 
 export type DroppedMapping = {

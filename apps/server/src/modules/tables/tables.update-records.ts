@@ -14,7 +14,7 @@ import {
   listRecords,
   updateRecordData,
   type RecordRow,
-} from '../records/records.repo.ts';
+} from '../records/records.public.ts';
 import type { StoredTable } from './tables.model.ts';
 
 /** How many offending records a refused type change lists per field; the count covers the rest. */

@@ -17,7 +17,7 @@ import {
   listTableFiles,
   setFileFieldName,
   deleteRecordFileRows,
-} from '../record-files/record-files.repo.ts';
+} from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import { inBody, linkTargetIds, readTable, type StoredTable } from './tables.model.ts';
 import { migrateMappings, type DroppedMapping } from './tables.update-mappings.ts';

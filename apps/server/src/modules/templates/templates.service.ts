@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { deleteTemplateMappingsExcept } from '../mappings/mappings.crud.repo.ts';
+import { deleteTemplateMappingsExcept } from '../mappings/mappings.public.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
 import type { DetectedTemplate } from '../../pdf/detect-types.ts';
