@@ -26,9 +26,13 @@ import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { saveEncrypted } from './pdf-encrypt.ts';
 import { loadPdf, stripXfa } from './prepare-load.ts';
+
+import { documentFromPlan, planTemplate, type TemplatePlan } from './fill-plan.ts';
+import { stripXfa } from './prepare-load.ts';
 import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
 
 export { PdfFillError } from './prepare-load.ts';
+export { planTemplate, type TemplatePlan } from './fill-plan.ts';
 export type {
   FieldFillReport,
   FillOptions,
@@ -157,18 +161,24 @@ async function refreshUntouched(
 }
 
 /**
- * Fills a PDF form. `values` are keyed by fully qualified field name (pdftk FieldName);
+ * Fills a PDF form: the template's bytes, or its plan (`planTemplate`, parsed once and reused
+ * for every record). `values` are keyed by fully qualified field name (pdftk FieldName);
  * null or '' clears a field, fields not named keep their values. Every value gets an
  * appearance stream in an embedded subset font that covers its script, so it shows in every
  * viewer without NeedAppearances; `flatten` turns the result into plain page content.
  * Throws PdfFillError when the PDF cannot be read or needs a password.
  */
 export async function fillForm(
-  bytes: Uint8Array,
+  template: Uint8Array | TemplatePlan,
   values: Record<string, FillValue>,
   options: FillOptions = {},
 ): Promise<FillResult> {
   const { doc, notes, permissions } = await loadPdf(bytes);
+
+  const plan = template instanceof Uint8Array ? await planTemplate(template) : template;
+  // A plan made here is used once: its pristine document can be filled in place.
+  const doc = template instanceof Uint8Array ? plan.pristine : documentFromPlan(plan);
+  const notes = [...plan.notes];
   const form = prepareForm(doc);
   notes.push(...form.notes);
   if (form.fields.length > 0) {

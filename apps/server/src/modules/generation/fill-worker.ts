@@ -1,28 +1,20 @@
 import { parentPort } from 'node:worker_threads';
-import { fillForm, PdfFillError } from '../../pdf/fill-form.ts';
+import { fillForm, PdfFillError, planTemplate, type TemplatePlan } from '../../pdf/fill-form.ts';
 import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
 import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';
 import { mergePdfs } from './merge-pdfs.ts';
+import { CostBoundedLru } from './plan-cache.ts';
 
 // A fill worker: parses and fills PDFs off the main thread, so the event loop (HTTP, the zip
 // stream, progress events) stays responsive while a bulk job keeps every core busy.
 
-// Templates by storage key. A key names one immutable file (a replaced PDF gets a new key), so
-// an entry never goes stale; the cap bounds memory when many templates pass through.
-const MAX_TEMPLATES = 32;
-const templates = new Map<string, Uint8Array>();
-
-function remember(key: string, bytes: Uint8Array): void {
-  templates.delete(key);
-  templates.set(key, bytes);
-  if (templates.size > MAX_TEMPLATES) {
-    const oldest = templates.keys().next().value;
-    if (oldest !== undefined) {
-      templates.delete(oldest);
-    }
-  }
-}
+// Parsed templates by storage key. A key names one immutable file (a replaced PDF gets a new
+// key), so an entry never goes stale. Each template is parsed once per worker and every record
+// fills a copy of it; the cost estimate (file size × 10 covers the parsed graph of every corpus
+// form) keeps the cache well inside the worker's heap limit.
+const PLAN_COST_PER_BYTE = 10;
+const plans = new CostBoundedLru<TemplatePlan>(160 * 1024 * 1024, 32);
 
 /** Bytes that own their whole buffer, so transferring it detaches nothing else. */
 function ownBuffer(bytes: Uint8Array): Uint8Array {
@@ -39,9 +31,10 @@ async function fill(request: FillRequest): Promise<void> {
   if (request.templateBytes) {
     // Templates were checked at upload; files stored before that check are checked here, once.
     checkStreamBounds(request.templateBytes);
-    remember(request.templateKey, request.templateBytes);
+    const plan = await planTemplate(request.templateBytes);
+    plans.set(request.templateKey, plan, plan.byteLength * PLAN_COST_PER_BYTE);
   }
-  const template = templates.get(request.templateKey);
+  const template = plans.get(request.templateKey);
   if (!template) {
     send({ type: 'need-template', id: request.id });
     return;
