@@ -190,9 +190,12 @@ describe(`fill engine on the corpus (${corpusDir})`, () => {
       const plan = await planTemplate(bytes);
       const filled = await fillForm(plan, values);
       const flat = await fillForm(plan, values, { flatten: true });
-      // The plan's copy of the template writes exactly what a fresh parse writes.
-      const fresh = await fillForm(new Uint8Array(bytes), values);
-      expect(Buffer.from(fresh.bytes).equals(Buffer.from(filled.bytes))).toBe(true);
+      // The plan's copy of the template writes exactly what a fresh parse writes (encrypted
+      // output differs by its random keys, so it is compared by what pdftk reads below).
+      if (plan.permissions === null) {
+        const fresh = await fillForm(new Uint8Array(bytes), values);
+        expect(Buffer.from(fresh.bytes).equals(Buffer.from(filled.bytes))).toBe(true);
+      }
 
       const readBack = pdftkFields(filled.bytes);
       // pdftk also prints values inherited from ancestors (often an empty /V on the root), so

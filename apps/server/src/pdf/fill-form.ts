@@ -25,8 +25,6 @@ import {
 import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { saveEncrypted } from './pdf-encrypt.ts';
-import { loadPdf, stripXfa } from './prepare-load.ts';
-
 import { documentFromPlan, planTemplate, type TemplatePlan } from './fill-plan.ts';
 import { stripXfa } from './prepare-load.ts';
 import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
@@ -173,12 +171,11 @@ export async function fillForm(
   values: Record<string, FillValue>,
   options: FillOptions = {},
 ): Promise<FillResult> {
-  const { doc, notes, permissions } = await loadPdf(bytes);
-
   const plan = template instanceof Uint8Array ? await planTemplate(template) : template;
   // A plan made here is used once: its pristine document can be filled in place.
   const doc = template instanceof Uint8Array ? plan.pristine : documentFromPlan(plan);
   const notes = [...plan.notes];
+  const { permissions } = plan;
   const form = prepareForm(doc);
   notes.push(...form.notes);
   if (form.fields.length > 0) {

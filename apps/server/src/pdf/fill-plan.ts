@@ -6,6 +6,7 @@ import {
   PDFRawStream,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import type { PdfPermissions } from './pdf-encrypt.ts';
 import { loadPdf } from './prepare-load.ts';
 
 /**
@@ -18,14 +19,16 @@ export interface TemplatePlan {
   readonly pristine: PDFDocument;
   /** Notes from loading (decryption), repeated in every fill's report. */
   readonly notes: readonly string[];
+  /** The permissions of an encrypted template, which each output is encrypted with again. */
+  readonly permissions: PdfPermissions | null;
   /** Size of the template file: the cache's cost estimate for the parsed graph. */
   readonly byteLength: number;
 }
 
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
-  const { doc, notes } = await loadPdf(bytes);
-  return { pristine: doc, notes, byteLength: bytes.byteLength };
+  const { doc, notes, permissions } = await loadPdf(bytes);
+  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength };
 }
 
 /** A copy of `object` whose dictionaries and arrays belong to `context` and share nothing. */
