@@ -44,6 +44,14 @@ describe('security headers, log redaction and file modes', () => {
     expect(log).not.toContain(signature);
   });
 
+  it('never writes an invitation token from a register link to the log', async () => {
+    const token = 'invitation-token-that-signs-someone-up';
+    await fetch(`${t.baseUrl}/register?invite=${token}`);
+    const log = logLines.join('');
+    expect(log).toContain('/register?invite=[redacted]');
+    expect(log).not.toContain(token);
+  });
+
   it('keeps DATA_DIR owner-only: directory 0700, database and stored files 0600', async () => {
     const user = await createUser(t);
     await createTemplate(t, user);
