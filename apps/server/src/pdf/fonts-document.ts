@@ -46,6 +46,22 @@ function ligaturesInVisualOrder(face: FontFace, text: string): void {
   }
 }
 
+// Widths at size 1 by face and text, shared by every document of this thread. A width depends
+// only on the font file and the text, but measuring runs fontkit's full shaping (GSUB, GPOS
+// kerning), and layout measures the same words and lines again for every candidate font size
+// and every record; the cache makes each distinct text one shaping run. Bounded per face.
+const MAX_CACHED_WIDTHS = 20_000;
+const cachedWidths = new Map<FontId, Map<string, number>>();
+
+function widthsOf(id: FontId): Map<string, number> {
+  let widths = cachedWidths.get(id);
+  if (!widths) {
+    widths = new Map();
+    cachedWidths.set(id, widths);
+  }
+  return widths;
+}
+
 /** The fonts of one document: each face is embedded (as a subset) on first use only. */
 export class DocumentFonts {
   private readonly doc: PDFDocument;
@@ -82,13 +98,23 @@ export class DocumentFonts {
       subset: true,
       customName: face.subsetName,
     });
-    const measure = (text: string): number =>
-      hasRightToLeft(text)
-        ? visualRuns(text, paragraphDirection(text)).reduce(
-            (width, run) => width + pdfFont.widthOfTextAtSize(run.text, 1),
-            0,
-          )
-        : pdfFont.widthOfTextAtSize(text, 1);
+    const widths = widthsOf(face.id);
+    const measure = (text: string): number => {
+      let width = widths.get(text);
+      if (width === undefined) {
+        width = hasRightToLeft(text)
+          ? visualRuns(text, paragraphDirection(text)).reduce(
+              (sum, run) => sum + pdfFont.widthOfTextAtSize(run.text, 1),
+              0,
+            )
+          : pdfFont.widthOfTextAtSize(text, 1);
+        if (widths.size >= MAX_CACHED_WIDTHS) {
+          widths.clear();
+        }
+        widths.set(text, width);
+      }
+      return width;
+    };
     const showText = (text: string, direction?: Direction): string => {
       if (!hasRightToLeft(text)) {
         return `${pdfFont.encodeText(text).toString()} Tj`;
