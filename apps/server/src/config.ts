@@ -44,6 +44,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   MAIL_LIMIT_MESSAGES_PER_DAY: z.coerce.number().int().min(0).default(50),
   MAIL_LIMIT_RECIPIENTS_PER_DAY: z.coerce.number().int().min(0).default(200),
+  JOB_QUEUE: z.enum(['pgboss', 'memory'], 'JOB_QUEUE must be pgboss or memory').optional(),
+  ROLE: z.enum(['all', 'web', 'worker'], 'ROLE must be all, web or worker').default('all'),
 });
 
 export type Config = {
@@ -79,7 +81,19 @@ export type Config = {
   mailMessagesPerDay?: number;
   /** Recipients over all e-mails per user and per client address per day (default 200). */
   mailRecipientsPerDay?: number;
+  /** `pgboss`: durable queue in PostgreSQL (default there); `memory`: this process (SQLite default). */
+  jobQueue?: JobQueueKind;
+  /** `web` serves HTTP only, `worker` runs queued tasks only, `all` both (default). */
+  role?: ProcessRole;
 };
+
+export type JobQueueKind = 'pgboss' | 'memory';
+export type ProcessRole = 'all' | 'web' | 'worker';
+
+/** The queue a config selects: pg-boss on PostgreSQL unless told otherwise, in-process on SQLite. */
+export function jobQueueKind(config: Config): JobQueueKind {
+  return config.jobQueue ?? (config.databaseUrl ? 'pgboss' : 'memory');
+}
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
 
@@ -119,7 +133,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailMessagesPerDay: e.MAIL_LIMIT_MESSAGES_PER_DAY,
     mailRecipientsPerDay: e.MAIL_LIMIT_RECIPIENTS_PER_DAY,
+    ...queueConfig(e),
   };
+}
+
+function queueConfig(e: z.infer<typeof envSchema>): Pick<Config, 'jobQueue' | 'role'> {
+  if (e.JOB_QUEUE === 'pgboss' && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  JOB_QUEUE: pgboss needs DATABASE_URL');
+  }
+  const kind = e.JOB_QUEUE ?? (e.DATABASE_URL ? 'pgboss' : 'memory');
+  // A web-only or worker-only process needs a queue the other processes share.
+  if (e.ROLE !== 'all' && kind === 'memory') {
+    throw new ConfigError(
+      'Invalid configuration:\n  ROLE: web and worker need the shared queue (DATABASE_URL, JOB_QUEUE=pgboss)',
+    );
+  }
+  return { jobQueue: kind, role: e.ROLE };
 }
 
 function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {

@@ -134,6 +134,17 @@ export type JobsTable = {
   finished_at: string | null;
 };
 
+/** One item's outcome in a job split into tasks: written once per (job, item), whoever ran it. */
+export type JobItemsTable = {
+  job_id: string;
+  item_id: string;
+  form_id: string | null;
+  display_name: string | null;
+  error: string | null;
+  email: string | null;
+  created_at: string;
+};
+
 export type PublicFormLinksTable = {
   id: string;
   owner_id: string;
@@ -190,6 +201,7 @@ export type Database = {
   field_mappings: FieldMappingsTable;
   completed_forms: CompletedFormsTable;
   jobs: JobsTable;
+  job_items: JobItemsTable;
   public_form_links: PublicFormLinksTable;
   public_data_links: PublicDataLinksTable;
   public_link_uploads: PublicLinkUploadsTable;

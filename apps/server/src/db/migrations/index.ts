@@ -10,6 +10,7 @@ import * as mappingTransforms from './2026-11-25-0040-mapping-transforms.ts';
 import * as recordsOwnerIndex from './2026-11-25-0045-records-owner-index.ts';
 import * as templateFillSettings from './2026-11-26-h13a-01-template-fill-settings.ts';
 import * as invitations from './2026-11-26-h11-01-invitations.ts';
+import * as jobItems from './2026-11-26-h15-01-job-items.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -27,4 +28,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0045-records-owner-index': recordsOwnerIndex,
   '2026-11-26-h13a-01-template-fill-settings': templateFillSettings,
   '2026-11-26-h11-01-invitations': invitations,
+  '2026-11-26-h15-01-job-items': jobItems,
 };

@@ -2,8 +2,8 @@ import type { JobProgress, JobStatus } from '@formbridge/contract/jobs';
 import type { z } from 'zod';
 
 // The job queue as the rest of the app sees it. The in-process implementation runs one job at a
-// time in this process; a distributed queue (pg-boss, BullMQ) can implement the same type: jobs
-// rows stay the durable record of status, progress and result either way.
+// time in this process (SQLite); the pg-boss one shares tasks between every instance on the same
+// PostgreSQL. Jobs rows stay the durable record of status, progress and result either way.
 
 /** What a running job gets: its row's identity, its checked payload, and a way to report. */
 export type JobRunContext<P> = {
@@ -35,6 +35,29 @@ export type JobDefinition<P> = {
   payload: z.ZodType<P>;
   run: (job: JobRunContext<P>) => Promise<JobOutcome>;
   cleanUp?: (jobId: string) => Promise<void>;
+  /** How a shared queue splits the job into tasks any instance can take; absent: one task. */
+  split?: SplitJob<P>;
+};
+
+/** The job a task belongs to, as a split job's functions see it. */
+export type JobRef<P> = { id: string; ownerId: string; payload: P };
+
+/** One item's outcome, stored once per (job, item) however often its task ran. */
+export type ItemOutcome =
+  | { ok: true; formId: string; email: { sent_to: string[]; error: string | null } | null }
+  | { ok: false; displayName: string | null; error: string };
+
+export type StoredItem = ItemOutcome & { itemId: string };
+
+/**
+ * A job as independent item tasks plus a final task. `runItem` must be idempotent (a retried task
+ * runs it again after a crash); `finish` runs once every item has an outcome and builds the result
+ * (the zip) from what the items stored.
+ */
+export type SplitJob<P> = {
+  items: (payload: P) => string[];
+  runItem: (job: JobRef<P>, itemId: string) => Promise<ItemOutcome>;
+  finish: (job: JobRef<P>, items: StoredItem[]) => Promise<JobOutcome>;
 };
 
 export type EnqueueInput = { ownerId: string; kind: string; payload: unknown; total: number };

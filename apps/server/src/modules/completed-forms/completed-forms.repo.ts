@@ -34,6 +34,20 @@ export async function insertCompletedForm(db: Db, row: NewCompletedFormRow): Pro
   await db.insertInto('completed_forms').values(row).execute();
 }
 
+/**
+ * Inserts a job's form unless the job already has one for this template and record (a retried
+ * task): the unique (job_id, template_id, record_id) index decides. True when this call wrote it.
+ */
+export async function insertCompletedFormOnce(db: Db, row: NewCompletedFormRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('completed_forms')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 /** The owner's completed form, or undefined for a missing id and for someone else's. */
 export function findCompletedForm(
   db: Db,

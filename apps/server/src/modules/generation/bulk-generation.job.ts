@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { JobDefinition, JobOutcome, JobRunContext } from '../../lib/jobs/job-queue.ts';
 import { trySendFormsByEmail } from '../completed-forms/completed-forms.email.ts';
 import { listJobForms } from '../completed-forms/completed-forms.public.ts';
+import { bulkGenerationSplit } from './bulk-generation.tasks.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import {
   jobArtifactKeys,
@@ -54,6 +55,7 @@ export function bulkGenerationJob(deps: GenerationDeps): JobDefinition<BulkGener
     kind: BULK_GENERATION,
     payload: bulkGenerationPayloadSchema,
     run: (job) => runBulkGeneration(deps, job),
+    split: bulkGenerationSplit(deps),
     cleanUp: async (jobId) => {
       const keys = jobArtifactKeys(jobId);
       await deps.ctx.storage.remove(keys.zip);

@@ -1,5 +1,7 @@
+import { jobQueueKind } from '../../config.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createInProcessQueue } from '../../lib/jobs/in-process-queue.ts';
+import { createPgBossQueue } from '../../lib/jobs/pg-boss-queue.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { bulkGenerationJob } from './bulk-generation.job.ts';
 import { createFillPool, type FillPool, type FillPoolOptions } from './fill-pool.ts';
@@ -25,7 +27,7 @@ export function createGenerationRuntime(
   options: { pool?: FillPoolOptions } = {},
 ): GenerationRuntime {
   const pool = createFillPool(options.pool);
-  const queue = createInProcessQueue({ db: ctx.db, log });
+  const queue = createQueue(ctx, log, pool.size);
   const deps: GenerationDeps = { ctx, pool, log };
   queue.register(bulkGenerationJob(deps));
   queue.register(multiTemplateJob(deps));
@@ -46,4 +48,21 @@ export function createGenerationRuntime(
       await pool.close();
     },
   };
+}
+
+/** pg-boss on PostgreSQL (shared by every instance), else this process's own queue. */
+function createQueue(ctx: AppContext, log: GenerationDeps['log'], concurrency: number): JobQueue {
+  const { config } = ctx;
+  if (jobQueueKind(config) === 'memory' || !config.databaseUrl) {
+    return createInProcessQueue({ db: ctx.db, log });
+  }
+  return createPgBossQueue({
+    db: ctx.db,
+    connectionString: config.databaseUrl,
+    // Beside the app's tables when they have their own schema (each test app), else its own.
+    schema: config.databaseSchema ?? 'pgboss',
+    log,
+    work: (config.role ?? 'all') !== 'web',
+    concurrency,
+  });
 }

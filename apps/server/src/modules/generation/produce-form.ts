@@ -6,8 +6,10 @@ import type { Db } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { FillValue } from '../../pdf/fill-form.ts';
 import { summarizeFillReport } from '../completed-forms/completed-forms.presenter.ts';
+import { derivedId } from '../../lib/jobs/derived-id.ts';
 import {
   insertCompletedForm,
+  insertCompletedFormOnce,
   type NewCompletedFormRow,
 } from '../completed-forms/completed-forms.public.ts';
 import { assembleValuesWithTrace, type SourceRecord } from './assemble-values.ts';
@@ -68,7 +70,8 @@ function describeUnwritten(report: FillReportDto, values: Record<string, FillVal
 
 /**
  * Fills one template with one record in the worker pool and stores the result: the file first,
- * then the row, so a crash leaves at worst an unreferenced file, never a row without its PDF.
+ * then the row, so a crash leaves at worst an unreferenced file, never a row without its PDF
+ * (and for a job's form, a file the retry overwrites and then references).
  * Returns why when the record produced no form; throws only for storage or database failures.
  */
 export async function produceForm(
@@ -119,7 +122,11 @@ export async function produceForm(
   if (unwritten) {
     return { ok: false, detail: unwritten, recordDisplayName };
   }
-  const id = crypto.randomUUID();
+  // A job's form has an id (and so a storage key) derived from job, template and record: a retried
+  // task rewrites the same object and its insert is ignored, so a record never gets two forms.
+  const id = input.jobId
+    ? derivedId('completed-form', input.jobId, template.id, record.id)
+    : crypto.randomUUID();
   const summary = summarizeFillReport(report);
   const row: NewCompletedFormRow = {
     id,
@@ -145,7 +152,11 @@ export async function produceForm(
   };
   await deps.storage.put(row.file_key, filled.bytes);
   try {
-    await insertCompletedForm(deps.db, row);
+    if (input.jobId) {
+      await insertCompletedFormOnce(deps.db, row);
+    } else {
+      await insertCompletedForm(deps.db, row);
+    }
   } catch (error) {
     await deps.storage.remove(row.file_key);
     throw error;

@@ -127,10 +127,12 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
   });
 });
 
+// The in-process queue's restart rule, on both databases; the shared queue resumes jobs instead
+// (lib/jobs/pg-boss-queue.test.ts).
 describe.each(DIALECTS)('restart safety on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await startTestApp(dialect, { jobQueue: 'memory' });
   });
   afterAll(() => t.close());
 
