@@ -13,6 +13,7 @@ import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
+import { createDbCounterStore, createMemoryCounterStore } from './lib/fixed-window-counter.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { MailQuota } from './lib/mail-quota.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
@@ -102,13 +103,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await clearStorageTemp(config.dataDir);
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const store = createStorage(config);
+  // Several instances share one PostgreSQL: limits count there so every instance sees the same.
+  const counters =
+    database.dialect === 'postgres'
+      ? createDbCounterStore(database.db)
+      : createMemoryCounterStore();
   app.addHook('onClose', () => store.close());
   const ctx: AppContext = {
     config,
     db: database.db,
     dialect: database.dialect,
     tokens: createTokenService(secret, config.jwtLifetimeSeconds),
-    loginThrottle: new LoginThrottle(options.loginThrottle),
+    loginThrottle: new LoginThrottle(options.loginThrottle, counters),
     storage: store.storage,
     signer: createUrlSigner(secret),
     mailer: createMailer(
@@ -124,10 +130,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log,
     ),
     pdfSandbox: createPdfSandbox(),
-    mailQuota: new MailQuota({
-      messagesPerDay: config.mailMessagesPerDay ?? 50,
-      recipientsPerDay: config.mailRecipientsPerDay ?? 200,
-    }),
+    mailQuota: new MailQuota(
+      {
+        messagesPerDay: config.mailMessagesPerDay ?? 50,
+        recipientsPerDay: config.mailRecipientsPerDay ?? 200,
+      },
+      counters,
+    ),
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());
   app.addHook('onClose', () => ctx.mailer.close());
@@ -167,7 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mappingPreviewRoutes(generation.deps), { prefix: '/api/v1/field-mappings' });
   // Public links: owner routes (one lives under /completed-forms/public-link) and visitor routes,
   // which share one rate limit so an address is counted across both kinds of form.
-  const publicRateLimit = new PublicRateLimit(options.publicRateLimit);
+  const publicRateLimit = new PublicRateLimit(options.publicRateLimit, counters);
   const generateForLink = createLinkGenerator(generation.deps);
   await app.register(publicFormLinkRoutes(ctx), { prefix: '/api/v1' });
   await app.register(

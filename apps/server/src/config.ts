@@ -46,6 +46,7 @@ const envSchema = z.object({
   MAIL_LIMIT_RECIPIENTS_PER_DAY: z.coerce.number().int().min(0).default(200),
   JOB_QUEUE: z.enum(['pgboss', 'memory'], 'JOB_QUEUE must be pgboss or memory').optional(),
   ROLE: z.enum(['all', 'web', 'worker'], 'ROLE must be all, web or worker').default('all'),
+  FILL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -85,6 +86,8 @@ export type Config = {
   jobQueue?: JobQueueKind;
   /** `web` serves HTTP only, `worker` runs queued tasks only, `all` both (default). */
   role?: ProcessRole;
+  /** Fill worker threads of this process (default: its cores, at most 4). */
+  fillWorkers?: number;
 };
 
 export type JobQueueKind = 'pgboss' | 'memory';
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMessagesPerDay: e.MAIL_LIMIT_MESSAGES_PER_DAY,
     mailRecipientsPerDay: e.MAIL_LIMIT_RECIPIENTS_PER_DAY,
     ...queueConfig(e),
+    fillWorkers: e.FILL_WORKERS,
   };
 }
 

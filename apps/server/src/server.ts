@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, jobQueueKind, loadConfig } from './config.ts';
 import { installProcessGuards } from './lib/process-guards.ts';
 import { CONFIG_ERROR_EXIT_CODE } from './supervisor.ts';
 
@@ -22,9 +22,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  const database = config.databaseUrl ? 'postgres' : 'sqlite';
+  if (config.role === 'worker') {
+    // A worker takes queued tasks and serves nothing: no port to open or balance.
+    await app.ready();
+    app.log.info(`Formbridge worker is ready (${database}, queue ${jobQueueKind(config)})`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Formbridge is ready on ${config.publicUrl} (${config.databaseUrl ? 'postgres' : 'sqlite'})`,
+    `Formbridge is ready on ${config.publicUrl} (${database}, queue ${jobQueueKind(config)}, role ${config.role ?? 'all'})`,
   );
 }
 

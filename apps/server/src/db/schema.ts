@@ -145,6 +145,13 @@ export type JobItemsTable = {
   created_at: string;
 };
 
+/** A shared rate-limit counter (PostgreSQL installs): its count and window end (epoch ms). */
+export type RateCountersTable = {
+  key: string;
+  count: number;
+  reset_at: number | string;
+};
+
 export type PublicFormLinksTable = {
   id: string;
   owner_id: string;
@@ -202,6 +209,7 @@ export type Database = {
   completed_forms: CompletedFormsTable;
   jobs: JobsTable;
   job_items: JobItemsTable;
+  rate_counters: RateCountersTable;
   public_form_links: PublicFormLinksTable;
   public_data_links: PublicDataLinksTable;
   public_link_uploads: PublicLinkUploadsTable;

@@ -1,61 +1,123 @@
-type Window = { count: number; resetAt: number };
+import type { Db } from '../db/database.ts';
+
+export type Window = { count: number; resetAt: number };
 
 /**
- * Counts events per key in fixed windows (the login throttle and the public-link limit). In
- * memory: one process serves the app; a shared store replaces this map when it runs as several.
+ * Counts events per key in fixed windows (login throttle, public-link limit, mail quota). In
+ * memory for one process (SQLite); in PostgreSQL when several instances must see the same counts.
  */
-export class FixedWindowCounter {
-  private readonly windows = new Map<string, Window>();
-  private readonly windowMs: number;
-
-  constructor(windowMs: number) {
-    this.windowMs = windowMs;
-  }
-
-  /** When the key's window ends if it already holds `max` events; 0 when it has room. */
-  blockedUntil(key: string, max: number, now: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      return 0;
-    }
-    return window.count >= max ? window.resetAt : 0;
-  }
-
-  /** Counts `amount` events (one by default) for the key, opening a new window when the last ended. */
-  bump(key: string, now: number, amount = 1): void {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: amount, resetAt: now + this.windowMs });
-      this.pruneExpired(now);
-      return;
-    }
-    window.count += amount;
-  }
-
+export type CounterStore = {
   /** Events counted in the key's current window and when it ends (0 and now + window when none). */
-  current(key: string, now: number): Window {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      return { count: 0, resetAt: now + this.windowMs };
-    }
-    return { ...window };
-  }
+  current: (key: string, now: number, windowMs: number) => Promise<Window>;
+  /**
+   * Counts `amount` events, opening a new window when the last one ended. With `slide`, every
+   * count moves the window's end to now + windowMs (state kept while it stays in use).
+   */
+  add: (
+    key: string,
+    amount: number,
+    now: number,
+    windowMs: number,
+    slide?: boolean,
+  ) => Promise<Window>;
+  reset: (key: string) => Promise<void>;
+};
 
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
+/** When the window ends if it already holds `max` events; 0 when it has room. */
+export function blockedUntil(window: Window, max: number, now: number): number {
+  return window.resetAt > now && window.count >= max ? window.resetAt : 0;
+}
 
+/** One process's counters. */
+export function createMemoryCounterStore(): CounterStore {
+  const windows = new Map<string, Window>();
   // Keeps the map bounded under a spray of distinct keys.
-  private pruneExpired(now: number): void {
-    if (this.windows.size < 10_000) {
+  const pruneExpired = (now: number) => {
+    if (windows.size < 10_000) {
       return;
     }
-    for (const [key, window] of this.windows) {
+    for (const [key, window] of windows) {
       if (window.resetAt <= now) {
-        this.windows.delete(key);
+        windows.delete(key);
       }
     }
-  }
+  };
+  return {
+    current: async (key, now, windowMs) => {
+      const window = windows.get(key);
+      return !window || window.resetAt <= now
+        ? { count: 0, resetAt: now + windowMs }
+        : { ...window };
+    },
+    add: async (key, amount, now, windowMs, slide = false) => {
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        const fresh = { count: amount, resetAt: now + windowMs };
+        windows.set(key, fresh);
+        pruneExpired(now);
+        return { ...fresh };
+      }
+      window.count += amount;
+      if (slide) {
+        window.resetAt = now + windowMs;
+      }
+      return { ...window };
+    },
+    reset: async (key) => {
+      windows.delete(key);
+    },
+  };
+}
+
+// Expired rows are deleted now and then by whichever instance counts: about one add in this many.
+const SWEEP_ONE_IN = 500;
+
+/** Counters in the rate_counters table: one upsert per count, shared by every instance. */
+export function createDbCounterStore(db: Db): CounterStore {
+  return {
+    current: async (key, now, windowMs) => {
+      const row = await db
+        .selectFrom('rate_counters')
+        .select(['count', 'reset_at'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      const resetAt = Number(row?.reset_at ?? 0);
+      return !row || resetAt <= now
+        ? { count: 0, resetAt: now + windowMs }
+        : { count: row.count, resetAt };
+    },
+    add: async (key, amount, now, windowMs, slide = false) => {
+      if (Math.random() * SWEEP_ONE_IN < 1) {
+        await db.deleteFrom('rate_counters').where('reset_at', '<=', now).execute();
+      }
+      // One statement: a window that ended starts again at `amount`, else the count grows.
+      const row = await db
+        .insertInto('rate_counters')
+        .values({ key, count: amount, reset_at: now + windowMs })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet((eb) => ({
+            count: eb
+              .case()
+              .when('rate_counters.reset_at', '<=', now)
+              .then(eb.ref('excluded.count'))
+              .else(eb('rate_counters.count', '+', eb.ref('excluded.count')))
+              .end(),
+            reset_at: eb
+              .case()
+              .when(eb.or([eb('rate_counters.reset_at', '<=', now), eb.lit(slide)]))
+              .then(eb.ref('excluded.reset_at'))
+              .else(eb.ref('rate_counters.reset_at'))
+              .end(),
+          })),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow();
+      return { count: row.count, resetAt: Number(row.reset_at) };
+    },
+    reset: async (key) => {
+      await db.deleteFrom('rate_counters').where('key', '=', key).execute();
+    },
+  };
 }
 
 /** Whole minutes (at least one) until `until`, for "try again in N minutes" messages. */

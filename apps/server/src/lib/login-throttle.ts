@@ -1,5 +1,9 @@
 import { AppError } from './errors.ts';
-import { FixedWindowCounter } from './fixed-window-counter.ts';
+import {
+  blockedUntil,
+  createMemoryCounterStore,
+  type CounterStore,
+} from './fixed-window-counter.ts';
 
 export type LoginThrottleOptions = {
   /** Failures of one e-mail from one address before back-off starts. */
@@ -22,7 +26,8 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   maxFailuresPerIp: 50,
 };
 
-type PairState = { failures: number; lastFailureAt: number };
+// A pair's failures are kept while it keeps failing and forgotten after a day without one.
+const PAIR_MEMORY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Slows password guessing without locking the owner out: failures are counted per e-mail and
@@ -31,23 +36,27 @@ type PairState = { failures: number; lastFailureAt: number };
  * cannot keep the real owner (on another address) from signing in.
  */
 export class LoginThrottle {
-  private readonly pairs = new Map<string, PairState>();
-  private readonly perIp: FixedWindowCounter;
+  private readonly store: CounterStore;
   private readonly options: LoginThrottleOptions;
 
-  constructor(options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE) {
+  constructor(
+    options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
+    store: CounterStore = createMemoryCounterStore(),
+  ) {
     this.options = options;
-    this.perIp = new FixedWindowCounter(options.windowMs);
+    this.store = store;
   }
 
   /** Throws 429 with Retry-After while the pair is backing off or the address is capped. */
-  assertAllowed(email: string, ip: string, now = Date.now()): void {
-    const blockedUntil = Math.max(
-      this.pairBlockedUntil(pairKey(email, ip)),
-      this.perIp.blockedUntil(ip, this.options.maxFailuresPerIp, now),
-    );
-    if (blockedUntil > now) {
-      const seconds = Math.ceil((blockedUntil - now) / 1000);
+  async assertAllowed(email: string, ip: string, now = Date.now()): Promise<void> {
+    const { windowMs, maxFailuresPerIp } = this.options;
+    const [pair, perIp] = await Promise.all([
+      this.store.current(pairKey(email, ip), now, PAIR_MEMORY_MS),
+      this.store.current(ipKey(ip), now, windowMs),
+    ]);
+    const until = Math.max(this.pairBlockedUntil(pair), blockedUntil(perIp, maxFailuresPerIp, now));
+    if (until > now) {
+      const seconds = Math.ceil((until - now) / 1000);
       throw new AppError(
         429,
         `Too many failed sign-in attempts. Please try again in ${describeWait(seconds)}.`,
@@ -57,44 +66,33 @@ export class LoginThrottle {
     }
   }
 
-  recordFailure(email: string, ip: string, now = Date.now()): void {
-    const key = pairKey(email, ip);
-    const state = this.pairs.get(key);
-    this.pairs.set(key, { failures: (state?.failures ?? 0) + 1, lastFailureAt: now });
-    this.perIp.bump(ip, now);
-    this.prune(now);
+  async recordFailure(email: string, ip: string, now = Date.now()): Promise<void> {
+    await this.store.add(pairKey(email, ip), 1, now, PAIR_MEMORY_MS, true);
+    await this.store.add(ipKey(ip), 1, now, this.options.windowMs);
   }
 
   /** A successful sign-in clears the pair (not the address: it may be guessing others). */
-  recordSuccess(email: string, ip: string): void {
-    this.pairs.delete(pairKey(email, ip));
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.store.reset(pairKey(email, ip));
   }
 
-  private pairBlockedUntil(key: string): number {
-    const state = this.pairs.get(key);
-    const extra = (state?.failures ?? 0) - this.options.freeFailuresPerPair;
-    if (!state || extra < 0) {
+  // The pair's window slides with each failure, so its end minus the memory is the last failure.
+  private pairBlockedUntil(pair: { count: number; resetAt: number }): number {
+    const extra = pair.count - this.options.freeFailuresPerPair;
+    if (pair.count === 0 || extra < 0) {
       return 0;
     }
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** extra);
-    return state.lastFailureAt + delay;
-  }
-
-  // Keeps the map bounded under a spray of e-mails: pairs idle past the longest wait are dropped.
-  private prune(now: number): void {
-    if (this.pairs.size < 10_000) {
-      return;
-    }
-    for (const [key, state] of this.pairs) {
-      if (state.lastFailureAt + this.options.maxDelayMs <= now) {
-        this.pairs.delete(key);
-      }
-    }
+    return pair.resetAt - PAIR_MEMORY_MS + delay;
   }
 }
 
+function ipKey(ip: string): string {
+  return `login-ip:${ip}`;
+}
+
 function pairKey(email: string, ip: string): string {
-  return `${email}\n${ip}`;
+  return `login-pair:${email}\n${ip}`;
 }
 
 function describeWait(seconds: number): string {

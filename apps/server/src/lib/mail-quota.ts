@@ -1,5 +1,5 @@
 import { AppError } from './errors.ts';
-import { FixedWindowCounter } from './fixed-window-counter.ts';
+import { createMemoryCounterStore, type CounterStore } from './fixed-window-counter.ts';
 
 export type MailQuotaOptions = {
   messagesPerDay: number;
@@ -19,23 +19,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (before the mail server answers); one that would cross a limit is refused whole with 429.
  */
 export class MailQuota {
-  private readonly counter: FixedWindowCounter;
+  private readonly store: CounterStore;
   private readonly options: MailQuotaOptions;
+  private readonly windowMs: number;
 
-  constructor(options: MailQuotaOptions) {
+  constructor(options: MailQuotaOptions, store: CounterStore = createMemoryCounterStore()) {
     this.options = options;
-    this.counter = new FixedWindowCounter(options.windowMs ?? DAY_MS);
+    this.store = store;
+    this.windowMs = options.windowMs ?? DAY_MS;
   }
 
   /** Counts `messages` messages to `recipients` addresses in all, or throws 429 counting nothing. */
-  take(sender: MailSender, messages: number, recipients: number, now = Date.now()): void {
+  async take(sender: MailSender, messages: number, recipients: number, now = Date.now()) {
     const checks: Array<[string, number, number]> = [];
-    for (const who of [`user:${sender.userId}`, `ip:${sender.ip}`]) {
+    for (const who of [`mail-user:${sender.userId}`, `mail-ip:${sender.ip}`]) {
       checks.push([`${who}:messages`, messages, this.options.messagesPerDay]);
       checks.push([`${who}:recipients`, recipients, this.options.recipientsPerDay]);
     }
+    const windows = await Promise.all(
+      checks.map(([key]) => this.store.current(key, now, this.windowMs)),
+    );
     const over = checks
-      .map(([key, amount, max]) => ({ amount, max, window: this.counter.current(key, now) }))
+      .map(([, amount, max], at) => ({ amount, max, window: windows[at]! }))
       .filter(({ amount, max, window }) => window.count + amount > max);
     if (over.length > 0) {
       const resetAt = Math.max(...over.map(({ window }) => window.resetAt));
@@ -49,7 +54,9 @@ export class MailQuota {
         { retryAfterSeconds: seconds },
       );
     }
-    checks.forEach(([key, amount]) => this.counter.bump(key, now, amount));
+    await Promise.all(
+      checks.map(([key, amount]) => this.store.add(key, amount, now, this.windowMs)),
+    );
   }
 }
 

@@ -1,6 +1,11 @@
 import { PUBLIC_LINK_CODES, PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
 import { AppError } from './errors.ts';
-import { FixedWindowCounter, minutesUntil } from './fixed-window-counter.ts';
+import {
+  blockedUntil,
+  createMemoryCounterStore,
+  minutesUntil,
+  type CounterStore,
+} from './fixed-window-counter.ts';
 
 export type PublicRateLimitOptions = {
   windowMs: number;
@@ -22,31 +27,35 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimitOptions = {
  * attempt counts, accepted or not.
  */
 export class PublicRateLimit {
-  private readonly counter: FixedWindowCounter;
+  private readonly store: CounterStore;
   private readonly options: PublicRateLimitOptions;
 
-  constructor(options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT) {
+  constructor(
+    options: PublicRateLimitOptions = DEFAULT_PUBLIC_RATE_LIMIT,
+    store: CounterStore = createMemoryCounterStore(),
+  ) {
     this.options = options;
-    this.counter = new FixedWindowCounter(options.windowMs);
+    this.store = store;
   }
 
   /** Counts one write; throws 429 (before counting) when the link or the address is used up. */
-  take(linkKey: string, ip: string, now = Date.now()): void {
+  async take(linkKey: string, ip: string, now = Date.now()): Promise<void> {
+    const { windowMs } = this.options;
     const keys: Array<[string, number]> = [
-      [`link:${linkKey}`, this.options.maxPerLink],
-      [`ip:${ip}`, this.options.maxPerIp],
+      [`public-link:${linkKey}`, this.options.maxPerLink],
+      [`public-ip:${ip}`, this.options.maxPerIp],
     ];
-    const blockedUntil = Math.max(
-      ...keys.map(([key, max]) => this.counter.blockedUntil(key, max, now)),
-    );
-    if (blockedUntil > now) {
+    const windows = await Promise.all(keys.map(([key]) => this.store.current(key, now, windowMs)));
+    const until = Math.max(...windows.map((window, at) => blockedUntil(window, keys[at]![1], now)));
+    if (until > now) {
       throw new AppError(
         429,
-        PUBLIC_LINK_MESSAGES.tooManyRequests(minutesUntil(blockedUntil, now)),
+        PUBLIC_LINK_MESSAGES.tooManyRequests(minutesUntil(until, now)),
         PUBLIC_LINK_CODES.rateLimited,
-        { retryAfterSeconds: Math.ceil((blockedUntil - now) / 1000) },
+        { retryAfterSeconds: Math.ceil((until - now) / 1000) },
       );
     }
-    keys.forEach(([key]) => this.counter.bump(key, now));
+    // Checked, then counted: instances counting at the same moment may let a few more through.
+    await Promise.all(keys.map(([key]) => this.store.add(key, 1, now, windowMs)));
   }
 }

@@ -11,6 +11,7 @@ import * as recordsOwnerIndex from './2026-11-25-0045-records-owner-index.ts';
 import * as templateFillSettings from './2026-11-26-h13a-01-template-fill-settings.ts';
 import * as invitations from './2026-11-26-h11-01-invitations.ts';
 import * as jobItems from './2026-11-26-h15-01-job-items.ts';
+import * as rateCounters from './2026-11-26-h15-02-rate-counters.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-h13a-01-template-fill-settings': templateFillSettings,
   '2026-11-26-h11-01-invitations': invitations,
   '2026-11-26-h15-01-job-items': jobItems,
+  '2026-11-26-h15-02-rate-counters': rateCounters,
 };

@@ -61,15 +61,15 @@ export async function login(
   ip: string,
 ): Promise<string> {
   const email = username.trim().toLowerCase();
-  ctx.loginThrottle.assertAllowed(email, ip);
+  await ctx.loginThrottle.assertAllowed(email, ip);
   const user = await findUserByEmail(ctx.db, email);
   const isValid = user
     ? await verifyPassword(user.password_hash, password)
     : (await burnPasswordCheck(password), false);
   if (!user || !isValid) {
-    ctx.loginThrottle.recordFailure(email, ip);
+    await ctx.loginThrottle.recordFailure(email, ip);
     throw new AppError(401, AUTH_ERRORS.badCredentials);
   }
-  ctx.loginThrottle.recordSuccess(email, ip);
+  await ctx.loginThrottle.recordSuccess(email, ip);
   return ctx.tokens.issue(user.id);
 }

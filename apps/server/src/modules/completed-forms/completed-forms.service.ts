@@ -69,7 +69,7 @@ export async function generateCompletedForm(
     ? checkRecipients(query.email_recipients, ['query', 'email_recipients'])
     : [];
   if (recipients.length > 0) {
-    ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+    await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
   }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   const template = await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
@@ -123,7 +123,7 @@ export async function emailCompletedForm(
 ): Promise<FormWithEmail> {
   const row = await getCompletedForm(ctx, user.id, id);
   const recipients = checkRecipients(rawRecipients, ['body', 'recipients']);
-  ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+  await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
   const bytes = await readFormBytes(ctx, row);
   let email: EmailOutcome;
   try {

@@ -26,7 +26,7 @@ export function createGenerationRuntime(
   log: GenerationDeps['log'],
   options: { pool?: FillPoolOptions } = {},
 ): GenerationRuntime {
-  const pool = createFillPool(options.pool);
+  const pool = createFillPool(options.pool ?? { size: ctx.config.fillWorkers });
   const queue = createQueue(ctx, log, pool.size);
   const deps: GenerationDeps = { ctx, pool, log };
   queue.register(bulkGenerationJob(deps));

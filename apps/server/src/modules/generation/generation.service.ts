@@ -62,7 +62,7 @@ export async function startBulkGeneration(
   if (recipients.length > 0) {
     // One message per record, each to every recipient.
     const sender = { userId: user.id, ip: clientIp };
-    ctx.mailQuota.take(sender, recordIds.length, recordIds.length * recipients.length);
+    await ctx.mailQuota.take(sender, recordIds.length, recordIds.length * recipients.length);
   }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
@@ -120,7 +120,7 @@ export async function startMultiTemplateGeneration(
   }
   const recipients = checkEmail(body.send_email, body.email_recipients, 1);
   if (recipients.length > 0) {
-    ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+    await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
   }
   const table = await loadTableSource(ctx.db, user.id, params.tableId);
   if (!(await findRecord(ctx.db, user.id, params.tableId, params.recordId))) {

@@ -113,7 +113,7 @@ export async function submitPublicDataForm(
   deps: PublicWriteDeps,
 ): Promise<{ message: string }> {
   const link = await resolveDataLink(ctx.db, token);
-  deps.rateLimit.take(`data:${link.id}`, deps.ip);
+  await deps.rateLimit.take(`data:${link.id}`, deps.ip);
   await ctx.db.transaction().execute(async (trx) => {
     await resolveDataLink(trx, token);
     const target = { ownerId: link.owner_id, tableId: link.table_id, recordId: link.record_id };

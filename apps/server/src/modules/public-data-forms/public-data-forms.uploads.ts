@@ -43,7 +43,7 @@ export async function uploadThroughLink(
   deps: PublicWriteDeps,
 ): Promise<PublicDataUpload> {
   const link = await resolveDataLink(ctx.db, token);
-  deps.rateLimit.take(`data:${link.id}`, deps.ip);
+  await deps.rateLimit.take(`data:${link.id}`, deps.ip);
   if ((await listLinkUploadIds(ctx.db, link.id)).size >= MAX_FILES_PER_DATA_LINK) {
     throw new AppError(409, PUBLIC_LINK_MESSAGES.tooManyFiles, 'too_many_files');
   }
@@ -77,7 +77,7 @@ export async function removeThroughLink(
   deps: PublicWriteDeps,
 ): Promise<void> {
   const link = await resolveDataLink(ctx.db, token);
-  deps.rateLimit.take(`data:${link.id}`, deps.ip);
+  await deps.rateLimit.take(`data:${link.id}`, deps.ip);
   if (!(await isLinkUpload(ctx.db, link.id, fileId))) {
     throw notFound('File');
   }

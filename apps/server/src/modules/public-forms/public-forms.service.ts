@@ -113,7 +113,7 @@ export async function submitPublicForm(
   deps: SubmitDeps,
 ): Promise<PublicFormSubmitResponse> {
   const resolved = await resolveFormLink(ctx.db, token);
-  deps.rateLimit.take(`form:${resolved.link.id}`, deps.ip);
+  await deps.rateLimit.take(`form:${resolved.link.id}`, deps.ip);
   const { link } = resolved;
   await ctx.db.transaction().execute(async (trx) => {
     // Revoked while the visitor was typing: nothing is saved.
