@@ -47,7 +47,7 @@ export async function createInvitation(
   if (await isEmailRegistered(ctx.db, emailLower)) {
     throw new AppError(409, AUTH_ERRORS.emailTaken);
   }
-  ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, 1);
+  await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, 1);
   const token = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
   const row: InvitationRow = {
