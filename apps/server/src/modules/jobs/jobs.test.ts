@@ -128,7 +128,7 @@ describe.each(DIALECTS)('jobs on %s', (dialect) => {
 });
 
 // The in-process queue's restart rule, on both databases; the shared queue resumes jobs instead
-// (lib/jobs/pg-boss-queue.test.ts).
+// (shared-queue.test.ts).
 describe.each(DIALECTS)('restart safety on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

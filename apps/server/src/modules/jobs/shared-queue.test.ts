@@ -8,9 +8,9 @@ import {
   readZip,
   setUpGeneration,
   type GenerationSetup,
-} from '../../modules/completed-forms/completed-forms.test-helpers.ts';
+} from '../completed-forms/completed-forms.test-helpers.ts';
 import { createUser, startTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { findJobById } from './job-store.ts';
+import { findJobById } from '../../lib/jobs/job-store.ts';
 
 // The shared queue across processes: apps built on the same PostgreSQL schema stand for separate
 // instances (each has its own pg-boss workers and fill pool).
