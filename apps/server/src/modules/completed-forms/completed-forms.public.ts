@@ -1,5 +1,10 @@
 // The completed-forms module's surface for other modules: what generation needs to store completed
-// forms and list a job's forms.
+// forms (once per job item) and find or list a job's forms.
 // Everything else in its repo stays private to the module (eslint no-restricted-paths).
-export { listJobForms, insertCompletedForm } from './completed-forms.repo.ts';
+export {
+  findCompletedFormById,
+  insertCompletedForm,
+  insertCompletedFormOnce,
+  listJobForms,
+} from './completed-forms.repo.ts';
 export type { CompletedFormListRow, NewCompletedFormRow } from './completed-forms.repo.ts';

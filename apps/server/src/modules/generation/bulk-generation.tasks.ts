@@ -8,7 +8,7 @@ import {
   findCompletedFormById,
   listJobForms,
   type CompletedFormListRow,
-} from '../completed-forms/completed-forms.repo.ts';
+} from '../completed-forms/completed-forms.public.ts';
 import type { BulkGenerationPayload } from './bulk-generation.job.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import {
