@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { clearStorageTemp } from './lib/storage/local-storage.ts';
+import { startFileSweeper } from './ops/file-sweep.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -140,6 +141,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());
   app.addHook('onClose', () => ctx.mailer.close());
+  // Files no row owns (a crash between storing a file and committing its row) are removed.
+  const sweeper = startFileSweeper(ctx.db, ctx.storage, {
+    graceMs: (config.fileSweepGraceSeconds ?? 3600) * 1000,
+    log: app.log,
+  });
+  app.addHook('preClose', () => sweeper.stop());
   const generation = createGenerationRuntime(ctx, app.log);
   // preClose runs before in-flight requests are awaited: open event streams end, the running
   // job stops after its current form, and the workers go, all while the database is still open.

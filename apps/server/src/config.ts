@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).default(60),
+  FILE_SWEEP_GRACE_SECONDS: z.coerce.number().int().min(0).default(3600),
   ALLOW_SIGNUP: z
     .enum(['true', 'false', '1', '0'], 'ALLOW_SIGNUP must be true or false')
     .default('true'),
@@ -65,6 +66,11 @@ export type Config = {
   webDist: string | undefined;
   /** A request without an answer after this long gets 503 + Retry-After; 0 = off (default 60). */
   requestTimeoutSeconds?: number;
+  /**
+   * Stored files no row owns are removed by the sweep (at start and hourly) once older than this
+   * (default 3600): a younger one may be another instance's upload that is about to commit.
+   */
+  fileSweepGraceSeconds?: number;
   /** Whether anyone may register; invitations work either way (default true). */
   allowSignup?: boolean;
   /** Mail sender (`Name <address>` or an address); default `Formbridge <no-reply@PUBLIC_URL host>`. */
@@ -129,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    fileSweepGraceSeconds: e.FILE_SWEEP_GRACE_SECONDS,
     allowSignup: e.ALLOW_SIGNUP === 'true' || e.ALLOW_SIGNUP === '1',
     mailFrom: e.MAIL_FROM,
     mailReplyTo: e.MAIL_REPLY_TO,

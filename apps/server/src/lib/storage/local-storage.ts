@@ -74,6 +74,16 @@ export function createLocalStorage(dataDir: string): Storage {
     remove: async (key) => {
       await fsp.rm(resolveKey(key), { force: true });
     },
+    modifiedAt: async (key) => {
+      try {
+        return (await fsp.stat(resolveKey(key))).mtimeMs;
+      } catch (error) {
+        if (isMissing(error)) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
     list: async function* (folder) {
       const base = path.join(root, folder);
       let entries: fs.Dirent[];

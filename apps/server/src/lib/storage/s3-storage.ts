@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -118,6 +119,18 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
     remove: async (key) => {
       // S3 answers a delete of a missing key with success, as the interface wants.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    modifiedAt: async (key) => {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        return head.LastModified?.getTime() ?? 0;
+      } catch (error) {
+        // HEAD has no body, so a missing key is a bare 404 rather than NoSuchKey.
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
+          return undefined;
+        }
+        throw error;
+      }
     },
     list: async function* (folder) {
       const prefix = options.prefix ?? '';

@@ -18,6 +18,8 @@ export type Storage = {
   openStream: (key: string) => Promise<{ stream: Readable; size: number }>;
   /** Removes the file; a missing file is not an error (deletes are retried safely). */
   remove: (key: string) => Promise<void>;
+  /** When the file was last written (ms since 1970), or undefined when it is missing. */
+  modifiedAt: (key: string) => Promise<number | undefined>;
   /** Every stored key under a folder (`templates/`), in no set order: for sweeps and audits. */
   list: (folder: string) => AsyncIterable<string>;
 };

@@ -3,6 +3,7 @@ import type { FillReportDto } from '@formbridge/contract/completed-forms';
 import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import { buildDownloadFileName } from '@formbridge/contract/file-names';
 import type { Db } from '../../db/database.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { FillValue } from '../../pdf/fill-form.ts';
 import { summarizeFillReport } from '../completed-forms/completed-forms.presenter.ts';
@@ -150,8 +151,12 @@ export async function produceForm(
     flattened: input.flatten,
     created_at: new Date().toISOString(),
   };
+  // File first, then its row (not one transaction as uploads do: in a bulk run that would hold
+  // SQLite's one connection during every store). A crash in between leaves a file no row owns,
+  // which the file sweep removes; never a row without its file.
   await deps.storage.put(row.file_key, filled.bytes);
   try {
+    await crashPoint('completed-form-stored');
     if (input.jobId) {
       await insertCompletedFormOnce(deps.db, row);
     } else {

@@ -5,6 +5,7 @@ import {
   type ImportFormat,
 } from '@formbridge/contract/import-formats';
 import type { AppContext } from '../../lib/context.ts';
+import { crashPoint } from '../../lib/crash-point.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { isXlsx } from '../record-files/record-files.sniff.ts';
@@ -239,6 +240,7 @@ export async function importRecords(
       throw validationError(prepared.issues);
     }
     await insertRecords(trx, toRows(current, prepared.records));
+    await crashPoint('import-inserted');
     return { imported: prepared.records.length, skipped_blank_rows: prepared.blankRows };
   });
 }

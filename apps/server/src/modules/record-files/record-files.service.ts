@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
@@ -75,8 +76,8 @@ function withFileIds(
 
 /**
  * Attaches an uploaded file to a record's file field: the type is sniffed from the bytes, the
- * file stored, then its row inserted and its id appended to the field in one transaction. If the
- * database write fails, the stored file is removed again.
+ * row inserted, its id appended to the field and the file stored in one transaction
+ * (commitWithFile): a row never commits without its file, and a failure removes the file again.
  */
 export async function uploadRecordFile(
   ctx: AppContext,
@@ -111,25 +112,20 @@ export async function uploadRecordFile(
     file_key: `record-files/${crypto.randomUUID()}`,
     created_at: new Date().toISOString(),
   };
-  await ctx.storage.put(row.file_key, file.bytes);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      // Again under the table lock: the record or the field may have gone since the first look.
-      const locked = await lockTable(trx, ownerId, ids.tableId);
-      const record = await findRecord(trx, ownerId, ids.tableId, ids.recordId);
-      if (!locked || !record) {
-        throw notFound(locked ? 'Record' : 'Table');
-      }
-      checkFileField(readTable(locked), fieldName);
-      await insertRecordFile(trx, row);
-      const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
-      await updateRecordData(trx, ownerId, record.id, data, row.created_at);
-      await alsoInTransaction?.(trx, row);
-    });
-  } catch (error) {
-    await ctx.storage.remove(row.file_key);
-    throw error;
-  }
+  const stored = { key: row.file_key, bytes: file.bytes, point: 'record-file-stored' } as const;
+  await commitWithFile(ctx.db, ctx.storage, stored, async (trx) => {
+    // Again under the table lock: the record or the field may have gone since the first look.
+    const locked = await lockTable(trx, ownerId, ids.tableId);
+    const record = await findRecord(trx, ownerId, ids.tableId, ids.recordId);
+    if (!locked || !record) {
+      throw notFound(locked ? 'Record' : 'Table');
+    }
+    checkFileField(readTable(locked), fieldName);
+    await insertRecordFile(trx, row);
+    const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
+    await updateRecordData(trx, ownerId, record.id, data, row.created_at);
+    await alsoInTransaction?.(trx, row);
+  });
   return row;
 }
 

@@ -5,6 +5,7 @@ import {
   type TemplateFillSettings,
 } from '@formbridge/contract/templates';
 import type { AppContext } from '../../lib/context.ts';
+import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { deleteTemplateMappingsExcept } from '../mappings/mappings.public.ts';
@@ -71,7 +72,7 @@ function detectedColumns(detected: DetectedTemplate) {
   };
 }
 
-/** Stores the PDF and its row together: if the row cannot be written, the file is removed. */
+/** Stores the PDF and its row together (commitWithFile): neither is ever left without the other. */
 export async function createTemplate(
   ctx: AppContext,
   ownerId: string,
@@ -94,13 +95,8 @@ export async function createTemplate(
     created_at: now,
     updated_at: now,
   };
-  await ctx.storage.put(row.file_key, storedBytes);
-  try {
-    await insertTemplate(ctx.db, row);
-  } catch (error) {
-    await ctx.storage.remove(row.file_key);
-    throw error;
-  }
+  const file = { key: row.file_key, bytes: storedBytes, point: 'template-stored' } as const;
+  await commitWithFile(ctx.db, ctx.storage, file, (trx) => insertTemplate(trx, row));
   return row;
 }
 
@@ -136,25 +132,20 @@ export async function updateTemplateWithFile(
   }
   const { detected, storedBytes } = await analyseUpload(ctx, input.file);
   const newKey = fileKey();
-  await ctx.storage.put(newKey, storedBytes);
-  let droppedMappings: Array<{ id: string; field_name: string }>;
-  try {
-    // Mappings whose PDF field survived the replacement are kept; the others go, in one step
-    // with the new field data so the two never disagree.
-    droppedMappings = await ctx.db.transaction().execute(async (trx) => {
-      await updateTemplate(trx, ownerId, id, {
-        name,
-        file_key: newKey,
-        file_size: storedBytes.length,
-        ...detectedColumns(detected),
-        updated_at: new Date().toISOString(),
-      });
-      return deleteTemplateMappingsExcept(trx, ownerId, id, Object.keys(detected.fields));
+  const file = { key: newKey, bytes: storedBytes, point: 'template-stored' } as const;
+  // Mappings whose PDF field survived the replacement are kept; the others go, in one step
+  // with the new field data so the two never disagree.
+  const droppedMappings = await commitWithFile(ctx.db, ctx.storage, file, async (trx) => {
+    await updateTemplate(trx, ownerId, id, {
+      name,
+      file_key: newKey,
+      file_size: storedBytes.length,
+      ...detectedColumns(detected),
+      updated_at: new Date().toISOString(),
     });
-  } catch (error) {
-    await ctx.storage.remove(newKey);
-    throw error;
-  }
+    return deleteTemplateMappingsExcept(trx, ownerId, id, Object.keys(detected.fields));
+  });
+  // Once no row names it, the old file is the sweep's if this removal never happens.
   await ctx.storage.remove(current.file_key);
   return { row: await getTemplate(ctx, ownerId, id), droppedMappings };
 }
