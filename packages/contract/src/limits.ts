@@ -29,8 +29,11 @@ export const MISSING_COMBINATION_SEPARATOR = ' ';
 export const FIELD_NAME_MAX_LENGTH = 100;
 export const FIELD_LABEL_MAX_LENGTH = 200;
 export const TABLE_NAME_MAX_LENGTH = 200;
-/** Far above any real spreadsheet; it bounds the work one schema edit can cause. */
-export const MAX_TABLE_FIELDS = 200;
+/**
+ * Real forms have up to 925 fields (a tax return) and must map to one table; the bound keeps
+ * the work one schema edit can cause finite (decisions.md, issue 13).
+ */
+export const MAX_TABLE_FIELDS = 1000;
 
 /** Zoom of the visual mapping view, in percent. */
 export const MAPPING_ZOOM = { min: 50, max: 300, step: 25, reset: 100 } as const;

@@ -31,7 +31,7 @@ export const TABLE_MESSAGES = {
   nameRequired: 'Please provide a table name',
   nameTooLong: `Table name must be at most ${TABLE_NAME_MAX_LENGTH} characters`,
   fieldsRequired: 'Please add at least one field',
-  tooManyFields: `A table can have at most ${MAX_TABLE_FIELDS} fields`,
+  tooManyFields: `A table can have at most ${MAX_TABLE_FIELDS.toLocaleString('en-US')} fields`,
   fieldNameRequired: 'All fields must have a name',
   fieldNamesUnique: 'Field names must be unique',
   nameTooLongFor: (noun: Noun) =>

@@ -1,9 +1,10 @@
 import { readValue } from '@formbridge/contract/records-values';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
+import { VirtualList } from '../../../components/ui/virtual-list';
 import { notify } from '../../../lib/toast';
 import {
   useCreateRecord,
@@ -61,6 +62,12 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
     defaultValues: toRecordFormValues(table.fields, record?.data ?? null),
   });
   const hasFileFields = table.fields.some((field) => field.type === 'file');
+  // A long form shows only the fields in view: bring the first one in error there.
+  const [firstError, setFirstError] = useState<number | null>(null);
+  const onInvalid = (invalid: FieldErrors<RecordFormValues>) => {
+    const index = invalid.values?.findIndex?.((entry) => entry !== undefined) ?? -1;
+    setFirstError(index >= 0 ? index : null);
+  };
 
   const onSubmit = async (data: RecordData) => {
     setServerError(null);
@@ -79,12 +86,15 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         onClose();
       }
     } catch (error) {
-      for (const issue of readValidationIssues(error)) {
+      const indices = readValidationIssues(error).map((issue) => {
         const index = findFieldIndex(table.fields, issue.loc);
         if (index >= 0) {
           setError(`values.${index}`, { type: 'server', message: issue.msg });
         }
-      }
+        return index;
+      });
+      const first = Math.min(...indices.filter((index) => index >= 0));
+      setFirstError(Number.isFinite(first) ? first : null);
       const detail = describeServerError(error);
       setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
     }
@@ -111,30 +121,40 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         id="record-form"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
       >
         <ErrorBanner message={serverError} />
-        {table.fields.map((field, index) =>
-          field.type === 'file' ? (
-            <RecordFileField
-              key={field.name}
-              tableId={table.id}
-              recordId={record?.id ?? null}
-              field={field}
-              initialFiles={readFiles(record, field.name)}
-            />
-          ) : (
-            <RecordFieldInput
-              key={field.name}
-              field={field}
-              index={index}
-              register={register}
-              control={control}
-              error={errors.values?.[index]?.message}
-              linked={field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined}
-            />
-          ),
-        )}
+        <VirtualList
+          count={table.fields.length}
+          estimateSize={72}
+          label="Record fields"
+          itemClassName="pb-4"
+          getKey={(index) => table.fields[index]?.name ?? index}
+          scrollToIndex={firstError}
+          renderItem={(index) => {
+            const field = table.fields[index];
+            if (!field) {
+              return null;
+            }
+            return field.type === 'file' ? (
+              <RecordFileField
+                tableId={table.id}
+                recordId={record?.id ?? null}
+                field={field}
+                initialFiles={readFiles(record, field.name)}
+              />
+            ) : (
+              <RecordFieldInput
+                field={field}
+                index={index}
+                register={register}
+                control={control}
+                error={errors.values?.[index]?.message}
+                linked={field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined}
+              />
+            );
+          }}
+        />
       </form>
     </Modal>
   );

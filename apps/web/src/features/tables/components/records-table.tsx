@@ -24,6 +24,9 @@ export type RecordsTableProps = {
 };
 
 const ROW_HEIGHT = 45;
+/** Past this many columns only those in view are rendered, each this wide. */
+const WIDE_TABLE_COLUMNS = 40;
+const COLUMN_WIDTH = 192;
 const SLOT_TEXT = {
   loading: 'Loading...',
   failed: 'Failed to load table records',
@@ -54,6 +57,38 @@ export function RecordsTable(props: RecordsTableProps) {
     initialRect: { width: 1024, height: 640 },
     useFlushSync: false,
   });
+  // A 1,000-field table: the columns in view only, or a row would be 1,000 cells.
+  const columnCount = table.fields.length + table.combination_rules.length;
+  const isWide = columnCount > WIDE_TABLE_COLUMNS;
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: isWide ? columnCount : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => COLUMN_WIDTH,
+    overscan: 4,
+    initialRect: { width: 1024, height: 640 },
+    useFlushSync: false,
+  });
+  const columnItems = columnVirtualizer.getVirtualItems();
+  const shown = isWide
+    ? columnItems.map((item) => item.index)
+    : Array.from({ length: columnCount }, (_, index) => index);
+  const padLeft = isWide ? (columnItems[0]?.start ?? 0) : 0;
+  const padRight = isWide ? columnVirtualizer.getTotalSize() - (columnItems.at(-1)?.end ?? 0) : 0;
+  const width = isWide
+    ? { width: COLUMN_WIDTH, minWidth: COLUMN_WIDTH, maxWidth: COLUMN_WIDTH }
+    : {};
+  const pad = (size: number, header: boolean) => {
+    if (size <= 0) {
+      return null;
+    }
+    const style = { width: size, minWidth: size };
+    return header ? (
+      <th aria-hidden="true" style={style} />
+    ) : (
+      <td aria-hidden="true" style={style} />
+    );
+  };
   const items = virtualizer.getVirtualItems();
   const recordAt = useRecordPages(
     table.id,
@@ -61,10 +96,10 @@ export function RecordsTable(props: RecordsTableProps) {
   );
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const columnCount = table.fields.length + table.combination_rules.length + 2;
+  const spanned = shown.length + 2 + (padLeft > 0 ? 1 : 0) + (padRight > 0 ? 1 : 0);
   const spacer = (height: number) => (
     <tr aria-hidden="true" style={{ height }}>
-      <td colSpan={columnCount} />
+      <td colSpan={spanned} />
     </tr>
   );
 
@@ -82,16 +117,23 @@ export function RecordsTable(props: RecordsTableProps) {
             <th scope="col" className="px-4 py-2">
               ID
             </th>
-            {table.fields.map((field) => (
-              <th key={field.name} scope="col" className={CELL} title={field.name}>
-                {field.label}
-              </th>
-            ))}
-            {table.combination_rules.map((rule) => (
-              <th key={rule.name} scope="col" className={CELL} title={rule.name}>
-                {rule.label}
-              </th>
-            ))}
+            {pad(padLeft, true)}
+            {shown.map((index) => {
+              const column =
+                table.fields[index] ?? table.combination_rules[index - table.fields.length];
+              return column ? (
+                <th
+                  key={column.name}
+                  scope="col"
+                  className={CELL}
+                  style={width}
+                  title={column.name}
+                >
+                  {column.label}
+                </th>
+              ) : null;
+            })}
+            {pad(padRight, true)}
             <th scope="col" className={`${ACTIONS} bg-slate-50 py-2`}>
               Actions
             </th>
@@ -109,7 +151,7 @@ export function RecordsTable(props: RecordsTableProps) {
                   data-index={item.index}
                   aria-rowindex={item.index + 2}
                 >
-                  <td colSpan={columnCount} className="px-4 py-2.5 text-slate-400">
+                  <td colSpan={spanned} className="px-4 py-2.5 text-slate-400">
                     {SLOT_TEXT[slot.state]}
                   </td>
                 </tr>
@@ -127,29 +169,34 @@ export function RecordsTable(props: RecordsTableProps) {
                 <td className="px-4 py-2.5 font-mono text-xs text-slate-500" title={record.id}>
                   {shortenId(record.id)}
                 </td>
-                {table.fields.map((field) => (
-                  <td key={field.name} className={CELL}>
-                    <RecordCell
-                      field={field}
-                      value={readValue(record.data, field.name)}
-                      linked={
-                        field.linked_table_id
-                          ? linkedTables.get(field.linked_table_id)?.data
-                          : undefined
-                      }
-                    />
-                  </td>
-                ))}
-                {table.combination_rules.map((rule) => (
-                  <td key={rule.name} className={CELL}>
-                    <CombinationCell
-                      value={
-                        record.computed.combinations[rule.name] ??
-                        computeCombinationValue(rule, record.data)
-                      }
-                    />
-                  </td>
-                ))}
+                {pad(padLeft, false)}
+                {shown.map((index) => {
+                  const field = table.fields[index];
+                  const rule = table.combination_rules[index - table.fields.length];
+                  return field ? (
+                    <td key={field.name} className={CELL} style={width}>
+                      <RecordCell
+                        field={field}
+                        value={readValue(record.data, field.name)}
+                        linked={
+                          field.linked_table_id
+                            ? linkedTables.get(field.linked_table_id)?.data
+                            : undefined
+                        }
+                      />
+                    </td>
+                  ) : rule ? (
+                    <td key={rule.name} className={CELL} style={width}>
+                      <CombinationCell
+                        value={
+                          record.computed.combinations[rule.name] ??
+                          computeCombinationValue(rule, record.data)
+                        }
+                      />
+                    </td>
+                  ) : null;
+                })}
+                {pad(padRight, false)}
                 <td className={`${ACTIONS} bg-white py-1.5 group-hover:bg-slate-50`}>
                   {renderGenerateFormsAction?.(record)}
                   <button

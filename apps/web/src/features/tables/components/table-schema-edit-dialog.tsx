@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { VirtualList } from '../../../components/ui/virtual-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/toast';
@@ -98,6 +99,7 @@ function SchemaEditor({
   });
   const rows = useFieldArray({ control: form.control, name: 'fields', keyName: 'rowId' });
   const [pending, setPending] = useState<Pending | null>(null);
+  const [addedIndex, setAddedIndex] = useState<number | null>(null);
   const [serverIssues, setServerIssues] = useState<string[]>([]);
   const fieldsError = form.formState.errors.fields?.root?.message;
 
@@ -207,17 +209,31 @@ function SchemaEditor({
             <span>Linked table</span>
             <span>Required</span>
           </div>
-          {rows.fields.map((row, index) => (
-            <SchemaFieldRow
-              key={row.rowId}
-              index={index}
-              form={form}
-              linkableTables={linkableTables}
-              onRemove={rows.fields.length > 1 ? () => rows.remove(index) : undefined}
-            />
-          ))}
+          <VirtualList
+            count={rows.fields.length}
+            estimateSize={48}
+            label="Schema fields"
+            itemClassName="pb-2"
+            getKey={(index) => rows.fields[index]?.rowId ?? index}
+            scrollToIndex={addedIndex}
+            renderItem={(index) => (
+              <SchemaFieldRow
+                index={index}
+                form={form}
+                linkableTables={linkableTables}
+                onRemove={rows.fields.length > 1 ? () => rows.remove(index) : undefined}
+              />
+            )}
+          />
           {fieldsError ? <p className="text-sm text-red-600">{fieldsError}</p> : null}
-          <Button variant="secondary" onClick={() => rows.append(newFieldRow())}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              rows.append(newFieldRow());
+              // In a long list the new row is below the rows in view.
+              setAddedIndex(rows.fields.length);
+            }}
+          >
             Add Field
           </Button>
         </fieldset>
