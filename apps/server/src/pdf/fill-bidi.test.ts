@@ -31,6 +31,14 @@ describe('bidi runs', () => {
     ]);
   });
 
+  it('mirrors brackets at right-to-left levels (UAX #9 L4), not in left-to-right text', () => {
+    // Logical order; the shaper reverses the run, so "(" must be drawn as ")" to open leftwards.
+    expect(visualRuns('שלום (עולם) [א]', 'rtl')).toEqual([{ text: 'שלום )עולם( ]א[', rtl: true }]);
+    expect(visualRuns('f(x) = [1]', 'ltr')).toEqual([{ text: 'f(x) = [1]', rtl: false }]);
+    const runs = visualRuns('Name (سارة) ok', 'ltr');
+    expect(runs.map((run) => run.text).join('|')).toBe('Name (|سارة|) ok');
+  });
+
   it('leaves text without right-to-left characters as one run', () => {
     expect(visualRuns('Zoë 12', 'ltr')).toEqual([{ text: 'Zoë 12', rtl: false }]);
   });

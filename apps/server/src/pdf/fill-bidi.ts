@@ -64,6 +64,14 @@ export function visualRuns(line: string, direction: Direction): VisualRun[] {
   }
   const embedding = bidi.getEmbeddingLevels(line, direction);
   const { levels } = embedding;
+  // UAX #9 L4: brackets and other paired marks at right-to-left levels take their mirror
+  // glyph, so "(15)" in Hebrew is drawn opening towards the text. The shaper only reverses.
+  const mirrors = bidi.getMirroredCharactersMap(line, levels);
+  // By UTF-16 index, as bidi-js counts (mirrored characters are all in the BMP).
+  const shown = Array.from(
+    { length: line.length },
+    (_, index) => mirrors.get(index) ?? line[index],
+  ).join('');
   const order = Array.from({ length: line.length }, (_, index) => index);
   for (const [start = 0, end = -1] of bidi.getReorderSegments(line, embedding)) {
     const reversed = order.slice(start, end + 1).reverse();
@@ -84,9 +92,12 @@ export function visualRuns(line: string, direction: Direction): VisualRun[] {
       next += 1;
     }
     const span = order.slice(index, next);
-    const text = line.slice(Math.min(...span), Math.max(...span) + 1);
+    const [from, to] = [Math.min(...span), Math.max(...span) + 1];
+    const text = line.slice(from, to);
     runs.push(
-      rtl && !hasRightToLeft(text) ? { text: reverseNeutralRun(text), rtl: false } : { text, rtl },
+      rtl && !hasRightToLeft(text)
+        ? { text: reverseNeutralRun(text), rtl: false }
+        : { text: rtl ? shown.slice(from, to) : text, rtl },
     );
     index = next;
   }
