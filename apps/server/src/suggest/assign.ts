@@ -31,10 +31,29 @@ export function comparePairs(a: ScoredPair, b: ScoredPair): number {
   return b.score - a.score || a.field.order - b.field.order || a.target.order - b.target.order;
 }
 
-function isRepeatOf(pair: ScoredPair, owner: ScoredPair): boolean {
+/**
+ * What a later page's header repeats about the record's person ("Name(s) shown on return", "Your
+ * social security number"): the whole name or an identity number, whatever the box is called. Name
+ * parts are not among them: first, last name and birth date again on a later page are usually a
+ * second person (a co-applicant, a child), not a header.
+ */
+const IDENTITY_CONCEPTS = new Set(['full_name', 'ssn', 'tin']);
+
+/** Every wording of the target is the whole name or an identity number. */
+function isIdentity(pair: ScoredPair): boolean {
   return (
-    pair.field.repeatKey !== '' &&
-    pair.field.repeatKey === owner.field.repeatKey &&
+    pair.target.wordings.length > 0 &&
+    pair.target.wordings.every((wording) =>
+      wording.terms.every((term) => IDENTITY_CONCEPTS.has(term.concept)),
+    )
+  );
+}
+
+function isRepeatOf(pair: ScoredPair, owner: ScoredPair): boolean {
+  const isSameName = pair.field.repeatKey !== '' && pair.field.repeatKey === owner.field.repeatKey;
+  const isHeaderRepeat = pair.field.page > owner.field.page && isIdentity(pair);
+  return (
+    (isSameName || isHeaderRepeat) &&
     pair.field.page !== owner.field.page &&
     pair.score >= owner.score - REPEAT_TOLERANCE
   );

@@ -3,11 +3,14 @@
 import type { CalibrationPoint } from './calibration.ts';
 
 export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [
-  { raw: 0.615, accuracy: 0.625 },
-  { raw: 0.644, accuracy: 0.82 },
-  { raw: 0.68, accuracy: 0.857 },
-  { raw: 0.709, accuracy: 0.905 },
-  { raw: 0.812, accuracy: 0.926 },
-  { raw: 0.95, accuracy: 0.99 },
-  { raw: 1, accuracy: 0.99 },
+  { raw: 0.605, accuracy: 0.786 },
+  { raw: 0.634999, accuracy: 0.786 },
+  { raw: 0.635, accuracy: 0.818 },
+  { raw: 0.694999, accuracy: 0.818 },
+  { raw: 0.695, accuracy: 0.929 },
+  { raw: 0.724999, accuracy: 0.929 },
+  { raw: 0.725, accuracy: 0.93 },
+  { raw: 0.854999, accuracy: 0.93 },
+  { raw: 0.855, accuracy: 0.99 },
+  { raw: 1.004999, accuracy: 0.99 },
 ];

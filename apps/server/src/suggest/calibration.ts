@@ -10,8 +10,12 @@ export type CalibrationPoint = { raw: number; accuracy: number };
 /** A suggestion seen during evaluation: its raw score and whether it was right. */
 export type RawOutcome = { raw: number; isCorrect: boolean };
 
-/** Smallest number of suggestions a knot stands for; fewer would make the map follow noise. */
-const MIN_BLOCK = 8;
+/**
+ * Smallest number of suggestions a block stands for: with 25 the accuracy of a block has a
+ * standard error under 8 points; at 8 the leave-one-source-out map followed noise (bands off by
+ * 20 points on forms left out, docs/benchmarks.md).
+ */
+const MIN_BLOCK = 25;
 
 /**
  * The calibrated confidence of a raw score: linear between knots, flat beyond the ends. An empty
@@ -39,21 +43,43 @@ export function calibrate(raw: number, points: readonly CalibrationPoint[]): num
   return last.accuracy;
 }
 
-type Block = { sumRaw: number; correct: number; count: number };
+type Block = { minRaw: number; maxRaw: number; correct: number; count: number };
 
 const accuracyOf = (block: Block) => block.correct / block.count;
 
+function merge(a: Block, b: Block): Block {
+  return {
+    minRaw: Math.min(a.minRaw, b.minRaw),
+    maxRaw: Math.max(a.maxRaw, b.maxRaw),
+    correct: a.correct + b.correct,
+    count: a.count + b.count,
+  };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+/** Evaluated scores are known to two decimals: 0.66 stands for any raw score in [0.655, 0.665]. */
+const HALF_STEP = 0.005;
+
 /**
  * Isotonic fit of accuracy against raw score: outcomes sorted by score, neighbouring blocks
- * merged while accuracy would go down (or a block is smaller than MIN_BLOCK), each block giving
- * one knot at its mean raw score. Accuracy is capped at 0.99: no evaluation set is big enough to
- * promise certainty.
+ * merged while accuracy would go down (or a block is smaller than MIN_BLOCK). Each block is flat
+ * over its whole raw range (a knot at each end), and only the gaps between blocks are
+ * interpolated: knots at block means interpolated across a block's own range told its upper
+ * half more than it earned and its lower half less. Accuracy is capped at 0.99: no evaluation
+ * set is big enough to promise certainty.
  */
 export function fitCalibration(outcomes: readonly RawOutcome[]): CalibrationPoint[] {
-  const sorted = [...outcomes].sort((a, b) => a.raw - b.raw);
+  // Equal scores are one observation each: a block boundary never splits them.
+  const byRaw = new Map<number, Block>();
+  for (const { raw, isCorrect } of outcomes) {
+    const single = { minRaw: raw, maxRaw: raw, correct: isCorrect ? 1 : 0, count: 1 };
+    const seen = byRaw.get(raw);
+    byRaw.set(raw, seen === undefined ? single : merge(seen, single));
+  }
   const blocks: Block[] = [];
-  for (const outcome of sorted) {
-    blocks.push({ sumRaw: outcome.raw, correct: outcome.isCorrect ? 1 : 0, count: 1 });
+  for (const tied of [...byRaw.values()].sort((a, b) => a.minRaw - b.minRaw)) {
+    blocks.push(tied);
     for (;;) {
       const last = blocks[blocks.length - 1];
       const previous = blocks[blocks.length - 2];
@@ -65,25 +91,22 @@ export function fitCalibration(outcomes: readonly RawOutcome[]): CalibrationPoin
         break;
       }
       blocks.pop();
-      blocks[blocks.length - 1] = {
-        sumRaw: previous.sumRaw + last.sumRaw,
-        correct: previous.correct + last.correct,
-        count: previous.count + last.count,
-      };
+      blocks[blocks.length - 1] = merge(previous, last);
     }
   }
   // The top block may be left small (the loop only checks the block before the last).
   const top = blocks[blocks.length - 1];
   const below = blocks[blocks.length - 2];
   if (top !== undefined && below !== undefined && top.count < MIN_BLOCK) {
-    blocks.splice(-2, 2, {
-      sumRaw: below.sumRaw + top.sumRaw,
-      correct: below.correct + top.correct,
-      count: below.count + top.count,
-    });
+    blocks.splice(-2, 2, merge(below, top));
   }
-  return blocks.map((block) => ({
-    raw: Math.round((block.sumRaw / block.count) * 1000) / 1000,
-    accuracy: Math.round(Math.min(0.99, accuracyOf(block)) * 1000) / 1000,
-  }));
+  return blocks.flatMap((block) => {
+    const accuracy = round3(Math.min(0.99, accuracyOf(block)));
+    // Each block is flat over its range, widened by the half step its scores were rounded to.
+    // Rounding is half up: 0.625 is shown as 0.63, so each range stops just short of its upper end.
+    return [
+      { raw: round6(block.minRaw - HALF_STEP), accuracy },
+      { raw: round6(block.maxRaw + HALF_STEP - 1e-6), accuracy },
+    ];
+  });
 }

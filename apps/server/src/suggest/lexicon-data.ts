@@ -36,6 +36,9 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'nom complet|nom prénom|nom et prénom|prénom nom|nombre completo',
     "nombre y apellido|vollständiger name|vor und nachname|прізвище ім'я",
     'nome completo|volledige naam|nome e cognome|naam en voornaam|фио|піб',
+    // US tax forms' page headers: "Name(s) shown on return".
+    'name s shown on return|name shown on return|name as shown on return',
+    'name shown on income tax return|name as shown on income tax return',
   ],
   name: ['name|nom|nombre|namen|назва|імені', 'nome|naam|наименование'],
   birth_date: [

@@ -7,6 +7,7 @@
 // A target fully named by the field is the strong signal; words of the field left unexplained
 // ("Foreign postal code" vs "ZIP") lower the score. Strict wordings (universal values, a link
 // named alone) must explain the whole field: "Date" is today's date, "Date of injury" is not.
+import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import type { Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
@@ -24,6 +25,10 @@ const CONTEXT_MATCH = 0.8;
 const OTHER_PARTY_FACTOR = 0.55;
 /** The same when only the section heading names the party. */
 const OTHER_PARTY_SECTION_FACTOR = 0.8;
+/** Universal parts of today's date, which a numbered series of boxes never all takes. */
+const DATE_PART_KEYS = new Set(
+  ['current_day', 'current_month', 'current_year'].map((key) => `${UNIVERSAL_PREFIX}${key}`),
+);
 /** Sources blend as mostly the best one, partly their mean. */
 const BEST_SOURCE_SHARE = 0.6;
 /** Share of an unexplained elaborating word's weight that still counts against a target. */
@@ -161,6 +166,11 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
   }
   // Later rows of a repeated block are other people or lines: no table field is theirs.
   if (field.row === 'later' && !target.reusable) {
+    return 0;
+  }
+  // "Month 1 / Month 2 / Month 3" are columns of amounts, "Day 1…7" lines of a log: a numbered
+  // series of boxes never all take today's month or day.
+  if (field.row !== null && DATE_PART_KEYS.has(target.key)) {
     return 0;
   }
   const fit = typeFactor(field, target);

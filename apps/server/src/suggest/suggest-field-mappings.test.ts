@@ -141,6 +141,47 @@ describe('assignment', () => {
     });
   });
 
+  it("gives a later page's header repeating the name and SSN the same fields", () => {
+    const fields: FieldDataDto = {
+      'f1_01[0]': pdfField({ page: 0, label: 'Your full name' }),
+      'f1_02[0]': pdfField({ page: 0, label: 'Your social security number' }),
+      'f2_01[0]': pdfField({ page: 1, label: 'Name(s) shown on return' }),
+      'f2_02[0]': pdfField({ page: 1, label: 'Your social security number' }),
+    };
+    const clients = table('Clients', ['Full Name', 'SSN']);
+    expect(suggest(suggestInput(fields, clients))).toEqual({
+      'f1_01[0]': 'Full Name',
+      'f1_02[0]': 'SSN',
+      'f2_01[0]': 'Full Name',
+      'f2_02[0]': 'SSN',
+    });
+  });
+
+  it("does not give a second person's name parts on a later page the record's", () => {
+    const fields: FieldDataDto = {
+      firstName: pdfField({ page: 0 }),
+      lastName: pdfField({ page: 0 }),
+      'First name (2)': pdfField({ page: 1 }),
+      'Last name (2)': pdfField({ page: 1 }),
+    };
+    expect(suggest(suggestInput(fields, people))).toEqual({
+      firstName: 'First Name',
+      lastName: 'Last Name',
+    });
+  });
+
+  it('offers no part of today for a numbered series of month or day columns', () => {
+    const fields: FieldDataDto = {
+      'Month 1': pdfField({ max_length: 2 }),
+      'Month 2': pdfField({ max_length: 2 }),
+      'Month 3': pdfField({ max_length: 2 }),
+      'Date mois': pdfField({ max_length: 2 }),
+    };
+    expect(suggest(suggestInput(fields, table('Payroll', ['Notes'])))).toEqual({
+      'Date mois': 'universal::current_month',
+    });
+  });
+
   it('lets a field repeated on another page share its target, but not numbered rows', () => {
     const fields: FieldDataDto = {
       'Nom Prénom': pdfField({ page: 0 }),

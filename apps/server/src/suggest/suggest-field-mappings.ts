@@ -25,7 +25,7 @@ import { createTermSimilarity } from './term-similarity.ts';
 
 /**
  * Below this raw score nothing is suggested. Leave-one-source-out over 42 labelled forms
- * (test/eval-suggest.ts --loso) chooses 0.67–0.70 for each held-out source at precision 0.95;
+ * (test/eval-suggest.ts --loso) chooses 0.64–0.68 for each held-out source at precision 0.95;
  * 0.6 keeps a little more recall in the list, and the calibrated confidence shown next to each
  * suggestion (with Apply All at 90 %) is what guards precision.
  */
