@@ -1,5 +1,6 @@
 import type { CompletedForm } from '@formbridge/contract/completed-forms';
 import { Link } from 'react-router';
+import { FillProblemsBadge } from '../../../components/fill-report/fill-report-summary';
 import { formatDateTime, formatNeedsALook } from '../../../lib/format';
 
 type Props = {
@@ -35,7 +36,8 @@ export function FormCard({ form, onDelete, onPublicLink }: Props) {
         </p>
       ) : null}
       {form.fill_summary.with_problems > 0 ? (
-        <p className="mt-1 text-xs text-amber-700">
+        <p className="mt-1 flex items-center gap-2 text-xs text-amber-700">
+          <FillProblemsBadge count={form.fill_summary.with_problems} />
           {formatNeedsALook(form.fill_summary.with_problems)}
         </p>
       ) : null}
