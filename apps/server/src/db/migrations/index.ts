@@ -12,6 +12,7 @@ import * as templateFillSettings from './2026-11-26-h13a-01-template-fill-settin
 import * as invitations from './2026-11-26-h11-01-invitations.ts';
 import * as jobItems from './2026-11-26-h15-01-job-items.ts';
 import * as rateCounters from './2026-11-26-h15-02-rate-counters.ts';
+import * as fileKeyIndexes from './2026-11-26-h10-01-file-key-indexes.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-h11-01-invitations': invitations,
   '2026-11-26-h15-01-job-items': jobItems,
   '2026-11-26-h15-02-rate-counters': rateCounters,
+  '2026-11-26-h10-01-file-key-indexes': fileKeyIndexes,
 };
