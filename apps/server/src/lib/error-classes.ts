@@ -9,6 +9,10 @@ const INVALID_VALUE_DETAIL =
   'A value in the request cannot be stored (for example a NUL character or a value that is ' +
   'too long); nothing was saved.';
 
+const CONFLICT_DETAIL =
+  'Another change to the same data happened at the same moment, so nothing was saved. ' +
+  'Please try again.';
+
 // SQLite result codes (primary) that mean "disk full" and "value too big".
 const SQLITE_FULL = 13;
 const SQLITE_TOOBIG = 18;
@@ -21,7 +25,8 @@ function sqliteCode(error: { errcode?: unknown }): number | undefined {
 /**
  * Maps disk-full (ENOSPC, EDQUOT, SQLITE_FULL, PostgreSQL 53100) to 507 and database input errors
  * (PostgreSQL SQLSTATE classes 22 "data exception" and 54 "program limit exceeded", SQLite
- * "too big") to 422; anything else is a bug and stays a 500.
+ * "too big") to 422, and PostgreSQL deadlocks and serialization failures (40P01, 40001: two
+ * requests locking the same rows in opposite orders) to 409 so the client retries; anything else is a bug and stays a 500.
  */
 export function classifyStorageError(error: unknown): ClassifiedError | undefined {
   if (typeof error !== 'object' || error === null) {
@@ -38,6 +43,9 @@ export function classifyStorageError(error: unknown): ClassifiedError | undefine
   // pg's DatabaseError carries the five-character SQLSTATE in `code`.
   if (typeof code === 'string' && /^(22|54)[0-9A-Z]{3}$/.test(code)) {
     return { status: 422, detail: INVALID_VALUE_DETAIL };
+  }
+  if (code === '40P01' || code === '40001') {
+    return { status: 409, detail: CONFLICT_DETAIL };
   }
   return undefined;
 }
