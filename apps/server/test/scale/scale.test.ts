@@ -23,13 +23,21 @@ function viaBalancer(cluster: Cluster): TestApp {
   const request = async (
     method: string,
     url: string,
-    options: { token?: string; json?: unknown; body?: RequestInit['body'] } = {},
+    options: {
+      token?: string;
+      json?: unknown;
+      form?: Record<string, string>;
+      body?: RequestInit['body'];
+    } = {},
   ) => {
     const headers: Record<string, string> = {};
     let body = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
     }
     if (options.token) {
       headers.authorization = `Bearer ${options.token}`;
