@@ -5,6 +5,7 @@ export {
   findCompletedFormById,
   insertCompletedForm,
   insertCompletedFormOnce,
+  insertCompletedFormsOnce,
   listJobForms,
 } from './completed-forms.repo.ts';
 export type { CompletedFormListRow, NewCompletedFormRow } from './completed-forms.repo.ts';

@@ -48,6 +48,17 @@ export async function insertCompletedFormOnce(db: Db, row: NewCompletedFormRow):
   return inserted !== undefined;
 }
 
+/** Many job forms in one statement, each unless the job already has it (see above). */
+export async function insertCompletedFormsOnce(db: Db, rows: NewCompletedFormRow[]): Promise<void> {
+  if (rows.length > 0) {
+    await db
+      .insertInto('completed_forms')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
 /** The owner's completed form, or undefined for a missing id and for someone else's. */
 export function findCompletedForm(
   db: Db,

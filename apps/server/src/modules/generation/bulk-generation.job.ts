@@ -21,6 +21,7 @@ import {
   type RecordBatch,
 } from './generation-source.ts';
 import { produceForm, type FailedForm, type ProducedForm } from './produce-form.ts';
+import { createRowBatch } from './row-batch.ts';
 import { runOrdered } from './run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
 
@@ -78,6 +79,7 @@ async function runBulkGeneration(
   const now = new Date(payload.now);
   const zipKey = jobArtifactKeys(job.id).zip;
   const zip = createZipSink(ctx.storage, zipKey);
+  const rows = createRowBatch(ctx.db, ctx.storage);
   const results: StoredResultItem[] = [];
   const errors: GenerationError[] = [];
   const fail = (recordId: string, name: string | null, detail: string) =>
@@ -99,7 +101,13 @@ async function runBulkGeneration(
       return null;
     }
     return produceForm(
-      { db: ctx.db, storage: ctx.storage, pool },
+      // E-mailing records the recipients on the row, so it must exist first: no batching then.
+      {
+        db: ctx.db,
+        storage: ctx.storage,
+        pool,
+        storeRow: payload.send_email ? undefined : rows.add,
+      },
       {
         ownerId,
         userEmail: payload.user_email,
@@ -146,8 +154,11 @@ async function runBulkGeneration(
       const batch = await loadRecordBatch(ctx.db, ownerId, table, ids);
       await runOrdered(ids, pool.size * 2, (id) => start(id, batch), handle, job.signal);
     }
+    await rows.flush();
   } catch (error) {
     await zip.abort();
+    // Forms already listed are kept: their rows go in, as they would have one by one.
+    await rows.flush().catch(() => undefined);
     throw error;
   }
 

@@ -19,7 +19,13 @@ import { engineSettings, type TableSource, type TemplateSource } from './generat
 import { addTransformProblems } from './transform-report.ts';
 import { computeUniversalValues } from './universal-values.ts';
 
-export type ProduceDeps = { db: Db; storage: Storage; pool: FillPool };
+export type ProduceDeps = {
+  db: Db;
+  storage: Storage;
+  pool: FillPool;
+  /** Stores the row once its file is stored; a bulk job batches them (default: insert now). */
+  storeRow?: (row: NewCompletedFormRow) => Promise<void>;
+};
 
 export type ProduceInput = {
   ownerId: string;
@@ -157,7 +163,9 @@ export async function produceForm(
   await deps.storage.put(row.file_key, filled.bytes);
   try {
     await crashPoint('completed-form-stored');
-    if (input.jobId) {
+    if (deps.storeRow) {
+      await deps.storeRow(row);
+    } else if (input.jobId) {
       await insertCompletedFormOnce(deps.db, row);
     } else {
       await insertCompletedForm(deps.db, row);
