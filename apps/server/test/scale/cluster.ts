@@ -103,6 +103,10 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 20m;
+  # Bodies and responses stay in memory: started by root, nginx's workers run as nobody and
+  # could not write temp files into this user's private folder.
+  client_body_buffer_size 20m;
+  proxy_max_temp_file_size 0;
   upstream formbridge {
 ${servers.join('\n')}
     keepalive 16;
