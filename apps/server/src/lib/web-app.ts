@@ -28,9 +28,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    // Send without returning the reply: a returned reply is awaited as a thenable, and each await
+    // adds a 'close' listener to the response (MaxListenersExceededWarning on every page load).
     if (!isApi && wantsPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return;
     }
-    return reply.status(404).send({ detail: 'Not Found' });
+    void reply.status(404).send({ detail: 'Not Found' });
   });
 }
