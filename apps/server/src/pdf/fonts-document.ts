@@ -19,8 +19,10 @@ export interface UsableFont {
   renderable: (text: string) => string;
   /**
    * Content-stream operators that show one line of `text` at the current text position: glyphs
-   * in visual order (bidi runs, each shaped), and for right-to-left text an /ActualText span
-   * with the logical text, so copy, search and pdftotext read it in reading order.
+   * in visual order (bidi runs, each shaped). No /ActualText span is written: extractors (poppler,
+   * pdf.js) already rebuild reading order from right-to-left glyph placement, provided ligatures
+   * map their characters in visual order (see ligaturesInVisualOrder); fill-bidi.test.ts checks
+   * the result through pdftotext.
    */
   showText: (text: string, direction?: Direction) => string;
 }
