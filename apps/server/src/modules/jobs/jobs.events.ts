@@ -13,6 +13,11 @@ const POLL_MS = 1_000;
 const isSame = (a: JobProgress, b: JobProgress) =>
   a.status === b.status && a.done === b.done && a.failed === b.failed;
 
+// Counts come from several sources (this process's queue, the database poll, other instances'
+// tasks), and a slow read can land after a newer one; progress shown must never go back.
+const isBehind = (next: JobProgress, last: JobProgress) =>
+  !isFinishedJobStatus(next.status) && (next.done < last.done || next.failed < last.failed);
+
 /**
  * Server-sent events for one job: a `progress` event at once and on every change, then one
  * `end` event with the final counts, after which the server closes the stream. The data of
@@ -52,6 +57,9 @@ export function streamJobEvents(
     if (isEnded) {
       return;
     }
+    if (isBehind(progress, last)) {
+      return;
+    }
     if (!isSame(progress, last)) {
       last = progress;
       write(JOB_EVENTS.progress, progress);
@@ -62,14 +70,23 @@ export function streamJobEvents(
     }
   };
   const unsubscribe = runtime.queue.subscribe(row.id, update);
+  let isPolling = false;
   const poll = setInterval(() => {
+    // One read at a time: under load a read can outlast the interval.
+    if (isPolling) {
+      return;
+    }
+    isPolling = true;
     findJobById(ctx.db, row.id)
       .then((current) => {
         if (current) {
           update(presentJobProgress(current));
         }
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        isPolling = false;
+      });
   }, POLL_MS);
   const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
   runtime.streams.add(stop);
