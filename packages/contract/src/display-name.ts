@@ -31,17 +31,30 @@ const NAME_FIELD_KEYS = [
 const LINK_LABEL_KEYS = ['name', 'title'];
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ELLIPSIS = '...';
+const KEY_FORM_CACHE_SIZE = 10_000;
+const keyForms = new Map<string, string>();
 
 /**
  * The spelling a field name is matched by: users bring 'Full Name', 'full-name' and 'fullName'
  * from their spreadsheets, and all of them mean the spec's `full_name`.
  */
 export function toFieldKeyForm(name: string): string {
-  return name
-    .trim()
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2')
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
+  let keyForm = keyForms.get(name);
+  if (keyForm === undefined) {
+    keyForm = name
+      .trim()
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2')
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
+    // Naming one record asks this for each name key and field (9 × fields); a records page
+    // repeated those regular expressions for every row. Field names are few; the bound only
+    // keeps a long-running process from growing without end.
+    if (keyForms.size >= KEY_FORM_CACHE_SIZE) {
+      keyForms.clear();
+    }
+    keyForms.set(name, keyForm);
+  }
+  return keyForm;
 }
 
 // "Does not contain id or uuid" is read word by word, so 'Customer ID', 'user_id' and 'recordUuid'

@@ -42,6 +42,8 @@ export type DynamicTablesTable = {
   combination_rules: string;
   use_display_field: BooleanColumn;
   display_field_key: string | null;
+  /** How many records it holds, changed with every record insert and delete. */
+  record_count: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 };

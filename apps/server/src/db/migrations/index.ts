@@ -12,6 +12,7 @@ import * as templateFillSettings from './2026-11-26-h13a-01-template-fill-settin
 import * as invitations from './2026-11-26-h11-01-invitations.ts';
 import * as jobItems from './2026-11-26-h15-01-job-items.ts';
 import * as rateCounters from './2026-11-26-h15-02-rate-counters.ts';
+import * as tableRecordCount from './2026-11-26-h14b-01-table-record-count.ts';
 import * as fileKeyIndexes from './2026-11-26-h10-01-file-key-indexes.ts';
 
 /**
@@ -32,5 +33,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-h11-01-invitations': invitations,
   '2026-11-26-h15-01-job-items': jobItems,
   '2026-11-26-h15-02-rate-counters': rateCounters,
+  '2026-11-26-h14b-01-table-record-count': tableRecordCount,
   '2026-11-26-h10-01-file-key-indexes': fileKeyIndexes,
 };

@@ -146,10 +146,30 @@ export function listRecordsContaining(
     .execute();
 }
 
+/** Changes the tables' kept record counts; call in the transaction that inserts or deletes. */
+async function addToRecordCounts(db: Db, tableIds: readonly string[], sign: 1 | -1) {
+  const byTable = new Map<string, number>();
+  for (const tableId of tableIds) {
+    byTable.set(tableId, (byTable.get(tableId) ?? 0) + 1);
+  }
+  for (const [tableId, count] of byTable) {
+    await db
+      .updateTable('dynamic_tables')
+      .set((eb) => ({ record_count: eb('record_count', '+', sign * count) }))
+      .where('id', '=', tableId)
+      .execute();
+  }
+}
+
 export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise<void> {
   for (const part of chunk(rows)) {
     await db.insertInto('table_records').values(part).execute();
   }
+  await addToRecordCounts(
+    db,
+    rows.map((row) => row.table_id),
+    1,
+  );
 }
 
 export async function updateRecordData(
@@ -169,9 +189,15 @@ export async function updateRecordData(
 
 /** Deletes the record; its file rows go with it (foreign key cascades). */
 export async function deleteRecordRow(db: Db, ownerId: string, id: string): Promise<void> {
-  await db
+  const deleted = await db
     .deleteFrom('table_records')
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
+    .returning('table_id')
     .execute();
+  await addToRecordCounts(
+    db,
+    deleted.map((row) => row.table_id),
+    -1,
+  );
 }

@@ -10,7 +10,7 @@ import {
 } from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import { listLinkFieldsTo, readTable, type StoredTable } from '../tables/tables.model.ts';
-import { countTableRecords, findTable, listTables, lockTable } from '../tables/tables.public.ts';
+import { findTable, listTables, lockTable } from '../tables/tables.public.ts';
 import { readRecordData } from './records.presenter.ts';
 import {
   deleteRecordRow,
@@ -59,13 +59,18 @@ export async function listTableRecords(
   tableId: string,
   page?: Page,
 ): Promise<RecordsView & { total: number }> {
-  const table = await requireTable(ctx.db, ownerId, tableId);
+  const tableRow = await findTable(ctx.db, ownerId, tableId);
+  if (!tableRow) {
+    throw notFound('Table');
+  }
+  const table = readTable(tableRow);
   const rows = await listRecords(ctx.db, ownerId, tableId, page);
   const hasFileFields = table.fields.some((field) => field.type === 'file');
   const files = hasFileFields
     ? await listTableFiles(ctx.db, ownerId, tableId, page ? rows.map((row) => row.id) : undefined)
     : [];
-  const total = page ? await countTableRecords(ctx.db, ownerId, tableId) : rows.length;
+  // The count kept on the table row: no COUNT(*) over the table's records on every page.
+  const total = page ? Number(tableRow.record_count) : rows.length;
   return { table, rows, filesById: byId(files), total };
 }
 

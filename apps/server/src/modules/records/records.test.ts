@@ -211,6 +211,14 @@ describe.each(DIALECTS)('table records on %s', (dialect) => {
     expect((page.body as RecordResponse[]).map((r) => r.data.name)).toEqual(['r4', 'r5']);
     const offsetOnly = await t.request('GET', `${url(table.id)}?offset=4`, { token: user.token });
     expect((offsetOnly.body as RecordResponse[]).map((r) => r.data.name)).toEqual(['r5']);
+    // The total follows deletes too, and another user's delete of a foreign id changes nothing.
+    const [first, second] = (all.body as RecordResponse[]).map((record) => record.id);
+    const deleted = await t.request('DELETE', url(table.id, first), { token: user.token });
+    expect(deleted.status).toBe(204);
+    await expectNotFoundForOtherUser(t, 'DELETE', url(table.id, second));
+    const afterDelete = await t.request('GET', `${url(table.id)}?limit=1`, { token: user.token });
+    expect(afterDelete.headers.get('x-total-count')).toBe('4');
+    expect((afterDelete.body as RecordResponse[]).map((r) => r.data.name)).toEqual(['r2']);
     for (const query of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
       const bad = await t.request('GET', `${url(table.id)}?${query}`, { token: user.token });
       expect(bad.status, query).toBe(422);

@@ -81,14 +81,15 @@ export async function countRecordsByTable(db: Db, ownerId: string): Promise<Map<
   return new Map(rows.map((row) => [row.table_id, Number(row.count)]));
 }
 
+/** The table's record count, as kept on its row (see records.repo's inserts and deletes). */
 export async function countTableRecords(db: Db, ownerId: string, tableId: string) {
   const row = await db
-    .selectFrom('table_records')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .selectFrom('dynamic_tables')
+    .select('record_count')
     .where('owner_id', '=', ownerId)
-    .where('table_id', '=', tableId)
+    .where('id', '=', tableId)
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return Number(row?.record_count ?? 0);
 }
 
 export async function insertTable(db: Db, row: NewTableRow): Promise<void> {
