@@ -70,17 +70,6 @@ export function listTables(db: Db, ownerId: string): Promise<TableRow[]> {
     .execute();
 }
 
-/** Record counts of the owner's tables, by table id (tables without records are absent). */
-export async function countRecordsByTable(db: Db, ownerId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('table_records')
-    .select(['table_id', (eb) => eb.fn.countAll<number | string | bigint>().as('count')])
-    .where('owner_id', '=', ownerId)
-    .groupBy('table_id')
-    .execute();
-  return new Map(rows.map((row) => [row.table_id, Number(row.count)]));
-}
-
 /** The table's record count, as kept on its row (see records.repo's inserts and deletes). */
 export async function countTableRecords(db: Db, ownerId: string, tableId: string) {
   const row = await db

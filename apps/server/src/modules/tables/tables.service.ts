@@ -14,8 +14,6 @@ import {
   type StoredTable,
 } from './tables.model.ts';
 import {
-  countRecordsByTable,
-  countTableRecords,
   deleteTableRow,
   findTable,
   insertTable,
@@ -31,11 +29,9 @@ export async function listTablesWithCounts(
   ctx: AppContext,
   ownerId: string,
 ): Promise<TableWithCount[]> {
-  const [rows, counts] = await Promise.all([
-    listTables(ctx.db, ownerId),
-    countRecordsByTable(ctx.db, ownerId),
-  ]);
-  return rows.map((row) => ({ ...readTable(row), record_count: counts.get(row.id) ?? 0 }));
+  // The count kept on each table row (records.repo changes it with every insert and delete).
+  const rows = await listTables(ctx.db, ownerId);
+  return rows.map((row) => ({ ...readTable(row), record_count: Number(row.record_count) }));
 }
 
 /** The owner's table with its record count, or 404 (also for another user's table). */
@@ -48,7 +44,7 @@ export async function getTable(
   if (!row) {
     throw notFound('Table');
   }
-  return { ...readTable(row), record_count: await countTableRecords(ctx.db, ownerId, id) };
+  return { ...readTable(row), record_count: Number(row.record_count) };
 }
 
 /** Creates a table after the spec's §5 rules; link fields must point at the owner's tables. */
