@@ -2,11 +2,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompletedForm } from '@formbridge/contract/completed-forms';
 import type { Template } from '@formbridge/contract/templates';
-import { mapFields } from '../src/modules/completed-forms/completed-forms.test-helpers.ts';
+import type { JobResponse } from '@formbridge/contract/jobs';
+import {
+  mapFields,
+  waitForJob,
+} from '../src/modules/completed-forms/completed-forms.test-helpers.ts';
 import { migrateSqliteToPostgres } from '../src/ops/migrate-db.ts';
 import { createRecord, createTable, createTemplate } from './factories.ts';
 import { createUser, startTestApp } from './harness.ts';
@@ -65,7 +70,10 @@ describe.runIf(url)('moving the database from SQLite to PostgreSQL', () => {
     });
     await mapFields(source, user, template.id, table.id, { 'applicant.full_name': 'first_name' });
     const record = await createRecord(source, user, table.id, { first_name: 'Ada' });
-    await createRecord(source, user, table.id, { first_name: 'Grace' });
+    const others = [];
+    for (const first_name of ['Grace', 'Hedy', 'Joan', 'Karen']) {
+      others.push(await createRecord(source, user, table.id, { first_name }));
+    }
     const made = await source.request(
       'POST',
       `/api/v1/completed-forms/${template.id}/${table.id}/${record.id}`,
@@ -73,6 +81,14 @@ describe.runIf(url)('moving the database from SQLite to PostgreSQL', () => {
     );
     expect(made.status, made.text).toBe(201);
     const form = made.body as CompletedForm;
+    const bulk = await source.request(
+      'POST',
+      `/api/v1/completed-forms/bulk/${template.id}/${table.id}`,
+      { token: user.token, json: { record_ids: others.map((one) => one.id) } },
+    );
+    expect(bulk.status, bulk.text).toBe(202);
+    const job = await waitForJob(source, user, (bulk.body as JobResponse).job.id);
+    expect(job.job.status).toBe('succeeded');
     const options = { token: user.token };
     const before = {
       templates: (await source.request('GET', '/api/v1/pdf-templates/', options)).body,
@@ -82,20 +98,32 @@ describe.runIf(url)('moving the database from SQLite to PostgreSQL', () => {
       forms: (await source.request('GET', '/api/v1/completed-forms/', options)).body,
     };
     await source.close();
+    // The in-process queue keeps no job_items rows; the shared queue's do have a two-column key,
+    // so a few are written here to be read page by page below.
+    const sqlite = new DatabaseSync(path.join(dataDir, 'formbridge.sqlite'));
+    const insertItem = sqlite.prepare(
+      'INSERT INTO job_items (job_id, item_id, created_at) VALUES (?, ?, ?)',
+    );
+    for (const other of others) {
+      insertItem.run(job.job.id, other.id, new Date().toISOString());
+    }
+    sqlite.close();
 
     const schema = freshSchema();
-    const summary = await migrateSqliteToPostgres({
-      dataDir,
-      databaseUrl: url,
-      databaseSchema: schema,
-    });
+    // Two rows per read: every table with more rows is copied over several keyset pages.
+    const summary = await migrateSqliteToPostgres(
+      { dataDir, databaseUrl: url, databaseSchema: schema },
+      { batchRows: 2 },
+    );
     const counts = Object.fromEntries(summary.map((entry) => [entry.table, entry.rows]));
     expect(counts).toMatchObject({
       users: 1,
       pdf_templates: 1,
       dynamic_tables: 1,
-      table_records: 2,
-      completed_forms: 1,
+      table_records: 5,
+      completed_forms: 5,
+      jobs: 1,
+      job_items: 4,
     });
     const order = summary.map((entry) => entry.table);
     expect(order.indexOf('users')).toBeLessThan(order.indexOf('pdf_templates'));

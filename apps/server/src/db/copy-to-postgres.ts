@@ -16,8 +16,13 @@ type PgColumn = { table_name: string; column_name: string; data_type: string };
  * in one transaction. Both sides come from the same migrations, so only the value forms differ:
  * SQLite keeps booleans as 0/1 (times, ids and JSON are text on both). Tables are filled parents
  * first, following the target's foreign keys, so no constraint has to be deferred or disabled.
+ * Rows are read `batchRows` at a time, so a large install is copied in bounded memory.
  */
-export async function copySqliteToPostgres(source: Db, target: Db): Promise<CopySummary> {
+export async function copySqliteToPostgres(
+  source: Db,
+  target: Db,
+  { batchRows = 1000 }: { batchRows?: number } = {},
+): Promise<CopySummary> {
   const db = target as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const columns = (
     await sql<PgColumn>`SELECT table_name, column_name, data_type FROM information_schema.columns
@@ -59,38 +64,79 @@ export async function copySqliteToPostgres(source: Db, target: Db): Promise<Copy
   return db.transaction().execute(async (trx) => {
     const summary: CopySummary = [];
     for (const table of order) {
-      if (!sourceTables.has(table)) {
-        summary.push({ table, rows: 0 });
-        continue;
+      let rows = 0;
+      if (sourceTables.has(table)) {
+        const flags = booleans.get(table);
+        for await (const page of pages(source, table, batchRows)) {
+          const converted = flags ? page.map((row) => withBooleans(row, flags)) : page;
+          // Inserts stay under PostgreSQL's 65,535 bind parameters per statement.
+          const width = Math.max(1, Object.keys(converted[0] ?? {}).length);
+          const chunk = Math.max(1, Math.floor(60_000 / width));
+          for (let start = 0; start < converted.length; start += chunk) {
+            await trx
+              .insertInto(table)
+              .values(converted.slice(start, start + chunk))
+              .execute();
+          }
+          rows += page.length;
+        }
       }
-      const rows = (
-        await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(source)
-      ).rows;
-      const flags = booleans.get(table);
-      const converted = rows.map((row) =>
-        flags
-          ? Object.fromEntries(
-              Object.entries(row).map(([key, value]) => [
-                key,
-                flags.has(key) && value !== null ? value === 1 || value === true : value,
-              ]),
-            )
-          : row,
-      );
-      // Batches stay under PostgreSQL's 65,535 bind parameters per statement.
-      const width = Math.max(1, Object.keys(converted[0] ?? {}).length);
-      const batch = Math.max(1, Math.floor(60_000 / width));
-      for (let start = 0; start < converted.length; start += batch) {
-        await trx
-          .insertInto(table)
-          .values(converted.slice(start, start + batch))
-          .execute();
-      }
-      summary.push({ table, rows: rows.length });
+      summary.push({ table, rows });
     }
     await resetSequences(trx as unknown as Db);
     return summary;
   });
+}
+
+function withBooleans(row: Record<string, unknown>, flags: Set<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      flags.has(key) && value !== null ? value === 1 || value === true : value,
+    ]),
+  );
+}
+
+/** Hidden column name for tables paged by rowid (none today: every table has a primary key). */
+const ROWID = '__copy_rowid';
+
+/**
+ * Reads a SQLite table `size` rows at a time in primary-key order, each page starting after the
+ * last key of the one before (keyset pagination): memory stays at one page whatever the table's
+ * size, and no page rescans the rows before it as OFFSET would.
+ */
+async function* pages(
+  source: Db,
+  table: string,
+  size: number,
+): AsyncGenerator<Array<Record<string, unknown>>> {
+  const info = (
+    await sql<{
+      name: string;
+      pk: number;
+    }>`SELECT name, pk FROM pragma_table_info(${table}) WHERE pk > 0 ORDER BY pk`.execute(source)
+  ).rows;
+  const keys = info.length > 0 ? info.map((column) => column.name) : [ROWID];
+  const keyRefs = sql.join(keys.map((key) => (key === ROWID ? sql`rowid` : sql.ref(key))));
+  const columns = keys[0] === ROWID ? sql`rowid AS ${sql.ref(ROWID)}, *` : sql`*`;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const where = after ? sql`WHERE (${keyRefs}) > (${sql.join(after)})` : sql``;
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${sql.table(table)}
+      ${where} ORDER BY ${keyRefs} LIMIT ${size}`.execute(source);
+    if (rows.length === 0) {
+      return;
+    }
+    const last = rows[rows.length - 1] as Record<string, unknown>;
+    after = keys.map((key) => last[key]);
+    if (keys[0] === ROWID) {
+      rows.forEach((row) => delete row[ROWID]);
+    }
+    yield rows;
+    if (rows.length < size) {
+      return;
+    }
+  }
 }
 
 /** Orders tables so every table comes after the tables its foreign keys point to. */

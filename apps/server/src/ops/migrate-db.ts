@@ -11,7 +11,10 @@ type Target = Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>;
  * database of `databaseUrl`: runs the app's migrations there, then copies every row. Stored files
  * are not touched (`npm run migrate-storage` moves those). Refuses a target that holds any row.
  */
-export async function migrateSqliteToPostgres(config: Target): Promise<CopySummary> {
+export async function migrateSqliteToPostgres(
+  config: Target,
+  options: { batchRows?: number } = {},
+): Promise<CopySummary> {
   if (!config.databaseUrl) {
     throw new Error('migrate-db copies into PostgreSQL: set DATABASE_URL first.');
   }
@@ -27,7 +30,7 @@ export async function migrateSqliteToPostgres(config: Target): Promise<CopySumma
     const target = await openDatabase(base);
     try {
       await migrateToLatest(target.db, config.databaseSchema);
-      return await copySqliteToPostgres(source.db, target.db);
+      return await copySqliteToPostgres(source.db, target.db, options);
     } finally {
       await target.close();
     }
