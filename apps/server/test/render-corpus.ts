@@ -11,12 +11,13 @@ import {
 } from './render-oracle.ts';
 
 // Render check of one corpus form: every fillable field gets a value, the form is filled once
-// with the values and once with every field cleared, both are rasterised by poppler and MuPDF,
+// with the values and once with every field cleared, both are rasterised by poppler, MuPDF and
+// pdf.js,
 // and each changed pixel is attributed to the widget it lies in (or the nearest one).
 
 const TEXTS = ['Zoë Ñandú', 'Иван Петров', 'Γιώργος', '张伟', '김민준', 'Plain ASCII', 'سارة 15'];
 export const RENDER_DPI = 50;
-export const ENGINES: RenderEngine[] = ['poppler', 'mupdf'];
+export const ENGINES: RenderEngine[] = ['poppler', 'mupdf', 'pdfjs'];
 
 interface FactWidget {
   page: number;
@@ -107,6 +108,8 @@ export interface ValueVerdict {
   reported: boolean;
   /** Per engine, the widgets without ink or with ink outside their box. */
   failures: string[];
+  /** The engines in which every widget of the value shows ink and none falls outside. */
+  insideIn: RenderEngine[];
 }
 
 export interface FormVerdict {
@@ -137,6 +140,7 @@ export async function checkFormRendering(corpusDir: string, file: string): Promi
     0,
   ).filter((box) => !written.has(`${box.page}:${box.rect.join(',')}`));
   const verdicts = new Map<string, string[]>();
+  const failedIn = new Map<string, Set<RenderEngine>>();
   for (const engine of ENGINES) {
     const [before, after] = await Promise.all([
       renderPages(baseline.bytes, engine, RENDER_DPI),
@@ -162,6 +166,7 @@ export async function checkFormRendering(corpusDir: string, file: string): Promi
         const field = ink.key.replace(/#\d+$/, '');
         const failure = `${engine}: ${ink.key} ${ink.inside === 0 ? 'no ink' : `${ink.outside} px outside`}`;
         verdicts.set(field, [...(verdicts.get(field) ?? []), failure]);
+        failedIn.set(field, (failedIn.get(field) ?? new Set()).add(engine));
       }
     }
   }
@@ -177,6 +182,7 @@ export async function checkFormRendering(corpusDir: string, file: string): Promi
         inside: failures.length === 0,
         reported: reported.has(item.field),
         failures,
+        insideIn: ENGINES.filter((engine) => !failedIn.get(item.field)?.has(engine)),
       };
     }),
   };

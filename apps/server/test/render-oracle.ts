@@ -2,15 +2,70 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
+import { AnnotationMode } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { withPdfjsDocument } from '../src/pdf/pdf-pdfjs.ts';
 
-// Render oracle: two independent rasterisers (poppler's pdftoppm and MuPDF's mutool draw)
-// turn a PDF into grey pixels, so a test can check where a value's ink really lands.
+// Render oracle: three independent rasterisers (poppler's pdftoppm, MuPDF's mutool draw and
+// pdf.js on @napi-rs/canvas) turn a PDF into pixels, so a test can check where a value's ink
+// really lands.
 
 const run = promisify(execFile);
 
-export type RenderEngine = 'poppler' | 'mupdf';
+export type RenderEngine = 'poppler' | 'mupdf' | 'pdfjs';
+
+interface NodeCanvas {
+  width: number;
+  height: number;
+}
+interface NodeCanvasContext {
+  getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+}
+interface NodeCanvasFactory {
+  create(width: number, height: number): { canvas: NodeCanvas; context: NodeCanvasContext };
+  destroy(entry: { canvas: NodeCanvas; context: NodeCanvasContext }): void;
+}
+
+/**
+ * pdf.js in Node draws on @napi-rs/canvas (prebuilt binaries, an optional dependency of
+ * pdfjs-dist). AnnotationMode.ENABLE draws each widget's own appearance stream: what pdf.js
+ * shows of a form it does not overlay with HTML inputs, and prints when nothing was typed.
+ */
+async function renderWithPdfjs(bytes: Uint8Array, dpi: number): Promise<RgbPage[]> {
+  return withPdfjsDocument(
+    bytes,
+    async (doc) => {
+      const factory = (doc as unknown as { canvasFactory: NodeCanvasFactory }).canvasFactory;
+      const pages: RgbPage[] = [];
+      for (let number = 1; number <= doc.numPages; number += 1) {
+        const page = await doc.getPage(number);
+        const viewport = page.getViewport({ scale: dpi / 72 });
+        const entry = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+        const { canvas, context } = entry;
+        await page.render({
+          canvas,
+          canvasContext: context,
+          viewport,
+          annotationMode: AnnotationMode.ENABLE,
+        }).promise;
+        const rgba = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        const pixels = new Uint8Array(canvas.width * canvas.height * 3);
+        for (let source = 0, target = 0; source < rgba.length; source += 4, target += 3) {
+          pixels[target] = rgba[source] ?? 0;
+          pixels[target + 1] = rgba[source + 1] ?? 0;
+          pixels[target + 2] = rgba[source + 2] ?? 0;
+        }
+        pages.push({ width: canvas.width, height: canvas.height, pixels });
+        factory.destroy(entry);
+        page.cleanup();
+      }
+      return pages;
+    },
+    120_000,
+  );
+}
 
 /** One rendered page: 8-bit RGB, row-major. */
 export interface RgbPage {
@@ -19,7 +74,7 @@ export interface RgbPage {
   pixels: Uint8Array;
 }
 
-/** Whether both rasterisers are installed (Debian `poppler-utils`, `mupdf-tools`). */
+/** Which rasterisers are missing (Debian `poppler-utils`, `mupdf-tools`; npm `@napi-rs/canvas`). */
 export function missingRenderers(): string[] {
   const missing: string[] = [];
   if (spawnSync('pdftoppm', ['-v']).error) {
@@ -27,6 +82,11 @@ export function missingRenderers(): string[] {
   }
   if (spawnSync('mutool', ['-v']).error) {
     missing.push('mutool (mupdf-tools)');
+  }
+  try {
+    createRequire(import.meta.url)('@napi-rs/canvas');
+  } catch {
+    missing.push('@napi-rs/canvas (npm, for pdf.js)');
   }
   return missing;
 }
@@ -72,6 +132,9 @@ export async function renderPages(
   engine: RenderEngine,
   dpi: number,
 ): Promise<RgbPage[]> {
+  if (engine === 'pdfjs') {
+    return renderWithPdfjs(bytes, dpi);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'formbridge-render-'));
   try {
     const input = join(dir, 'in.pdf');
