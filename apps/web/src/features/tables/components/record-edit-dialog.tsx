@@ -1,4 +1,3 @@
-import { readValue } from '@formbridge/contract/records-values';
 import { useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -10,11 +9,11 @@ import {
   useCreateRecord,
   useUpdateRecord,
   type RecordData,
-  type RecordFileDto,
   type TableRecordDto,
 } from '../api/records-api';
 import type { TableDto } from '../api/tables-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
+import { useRecordFileFields } from '../hooks/use-record-file-fields';
 import { describeServerError, readValidationIssues } from '../utils/api-errors';
 import {
   createRecordResolver,
@@ -34,11 +33,6 @@ type Props = {
   onSaved: (record: TableRecordDto) => void;
   onClose: () => void;
 };
-
-function readFiles(record: TableRecordDto | null, fieldName: string): RecordFileDto[] {
-  const value = record ? readValue(record.data, fieldName) : null;
-  return Array.isArray(value) ? (value as RecordFileDto[]) : [];
-}
 
 /** 'Add New Record' / 'Edit Record': one input per field by type, checked by the record rules. */
 export function RecordEditDialog(props: Props) {
@@ -62,6 +56,7 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
     defaultValues: toRecordFormValues(table.fields, record?.data ?? null),
   });
   const hasFileFields = table.fields.some((field) => field.type === 'file');
+  const fileFields = useRecordFileFields(table.id, record);
   // A long form shows only the fields in view: bring the first one in error there.
   const [firstError, setFirstError] = useState<number | null>(null);
   const onInvalid = (invalid: FieldErrors<RecordFormValues>) => {
@@ -138,10 +133,12 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
             }
             return field.type === 'file' ? (
               <RecordFileField
-                tableId={table.id}
                 recordId={record?.id ?? null}
                 field={field}
-                initialFiles={readFiles(record, field.name)}
+                state={fileFields.stateOf(field.name)}
+                onPick={(file) => void fileFields.pick(field.name, file)}
+                onRemove={(file) => void fileFields.remove(field.name, file)}
+                isRemoving={fileFields.isRemoving}
               />
             ) : (
               <RecordFieldInput

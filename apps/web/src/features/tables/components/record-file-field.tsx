@@ -1,75 +1,26 @@
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
+import { MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import type { Field } from '@formbridge/contract/tables';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatBytes } from '../../../lib/format';
-import {
-  describeFileError,
-  useDeleteRecordFile,
-  useUploadRecordFile,
-} from '../api/record-files-api';
 import type { RecordFileDto } from '../api/records-api';
-
-/** The spec's client-side size message with the contract's 10 MB limit (contract.md Files). */
-export function describeFileTooLarge(bytes: number): string {
-  return `File size exceeds ${MAX_UPLOAD_LABEL} limit. File size: ${(bytes / 1024 / 1024).toFixed(2)}MB`;
-}
+import type { FileFieldState } from '../hooks/use-record-file-fields';
 
 type Props = {
-  tableId: string;
   /** Null for a record not saved yet: files can only be attached to a saved record. */
   recordId: string | null;
   field: Field;
-  initialFiles: RecordFileDto[];
+  /** Held by the record form, so it outlives this row when a long form scrolls it away. */
+  state: FileFieldState;
+  onPick: (file: File | undefined) => void;
+  onRemove: (file: RecordFileDto) => void;
+  isRemoving: boolean;
 };
 
 /** A file field: empty, uploading with a percentage, uploaded (download link), removable. */
-export function RecordFileField({ tableId, recordId, field, initialFiles }: Props) {
+export function RecordFileField({ recordId, field, state, onPick, onRemove, isRemoving }: Props) {
   const inputId = useId();
-  const upload = useUploadRecordFile(tableId);
-  const deleteFile = useDeleteRecordFile(tableId);
-  const [files, setFiles] = useState(initialFiles);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const onPick = async (file: File | undefined) => {
-    if (!file || !recordId) {
-      return;
-    }
-    if (file.size > MAX_UPLOAD_BYTES) {
-      setError(describeFileTooLarge(file.size));
-      return;
-    }
-    setError(null);
-    setProgress(0);
-    try {
-      const uploaded = await upload.mutateAsync({
-        recordId,
-        fieldName: field.name,
-        file,
-        onProgress: setProgress,
-      });
-      setFiles((current) => [...current, uploaded]);
-    } catch (caught) {
-      setError(describeFileError(caught, 'Failed to upload file'));
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const onRemove = async (file: RecordFileDto) => {
-    if (!recordId) {
-      return;
-    }
-    setError(null);
-    try {
-      await deleteFile.mutateAsync({ recordId, fileId: file.id });
-      setFiles((current) => current.filter((item) => item.id !== file.id));
-    } catch (caught) {
-      setError(describeFileError(caught, 'Failed to delete file'));
-    }
-  };
-
+  const { files, uploading, error } = state;
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">
@@ -98,8 +49,8 @@ export function RecordFileField({ tableId, recordId, field, initialFiles }: Prop
                     {formatBytes(file.file_size)}
                     <button
                       type="button"
-                      onClick={() => void onRemove(file)}
-                      disabled={deleteFile.isPending}
+                      onClick={() => onRemove(file)}
+                      disabled={isRemoving}
                       aria-label={`Remove ${file.filename}`}
                       className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
                     >
@@ -110,8 +61,8 @@ export function RecordFileField({ tableId, recordId, field, initialFiles }: Prop
               ))}
             </ul>
           ) : null}
-          {progress !== null ? (
-            <ProgressBar percent={progress} label="Uploading..." />
+          {uploading !== null ? (
+            <ProgressBar percent={uploading.percent} label={`Uploading ${uploading.filename}...`} />
           ) : (
             <div>
               <label
@@ -125,7 +76,7 @@ export function RecordFileField({ tableId, recordId, field, initialFiles }: Prop
                   className="sr-only"
                   aria-label={`Upload file for ${field.label}`}
                   onChange={(event) => {
-                    void onPick(event.target.files?.[0]);
+                    onPick(event.target.files?.[0]);
                     event.target.value = '';
                   }}
                 />
