@@ -5,6 +5,7 @@
 //   node apps/server/test/eval-suggest.ts --sweep    (precision and recall at other thresholds)
 //   node apps/server/test/eval-suggest.ts --threshold=0.55   (run at another raw threshold)
 //   node apps/server/test/eval-suggest.ts --loso     (leave-one-source-out figures and calibration)
+//   node apps/server/test/eval-suggest.ts --loso --misses   (also every miss there, by cause)
 //   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one form, with its reason)
 //   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
 import { existsSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   formatLoso,
   sourceOfPdf,
 } from './eval-suggest-loso.ts';
+import { formatMisses, losoMisses } from './eval-suggest-misses.ts';
 
 const CALIBRATION_FILE = join(REPO_ROOT, 'apps/server/src/suggest/calibration-data.ts');
 const args = process.argv.slice(2);
@@ -34,7 +36,11 @@ if (!existsSync(pdfDir)) {
   console.log(`PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS)`);
 } else if (args.includes('--loso')) {
   const forms = await detectLabelledForms(pdfDir);
-  console.log(formatLoso(evaluateLoso(forms, sourceOfPdf())));
+  const loso = evaluateLoso(forms, sourceOfPdf());
+  console.log(formatLoso(loso));
+  if (args.includes('--misses')) {
+    console.log(`\n${formatMisses(losoMisses(forms, sourceOfPdf(), loso))}`);
+  }
 } else if (args.some((arg) => arg.startsWith('--explain='))) {
   const wanted = args.find((arg) => arg.startsWith('--explain='))?.split('=')[1] ?? '';
   const forms = (await detectLabelledForms(pdfDir)).filter((form) => form.form === wanted);
