@@ -80,7 +80,9 @@ export function losoMisses(
                 : right < threshold
                   ? 'under threshold: right target ranked first'
                   : 'assignment or close call';
-      const candidates = (info.label_candidates ?? []).join(' | ');
+      const candidates = (info.label_candidates ?? [])
+        .map((c) => (typeof c === 'string' ? c : `${c.position}: ${c.text}`))
+        .join(' | ');
       misses.push({
         form: form.form,
         field: name,
@@ -90,7 +92,8 @@ export function losoMisses(
         best: round2(best),
         bestKey: made?.suggested_field_key ?? top?.target.key ?? '-',
         evidence:
-          `tooltip=${JSON.stringify(info.tooltip ?? '')} label=${JSON.stringify(info.label ?? '')}` +
+          `tooltip=${JSON.stringify(info.tooltip ?? '')} ` +
+          `label=${info.label_position ?? ''}${JSON.stringify(info.label ?? '')}` +
           (candidates === '' ? '' : ` candidates=[${candidates}]`),
       });
     }
@@ -101,7 +104,8 @@ export function losoMisses(
 /** Counts per cause, then every miss under its cause. */
 export function formatMisses(misses: readonly Miss[]): string {
   const causes = [...new Set(misses.map((m) => m.cause))].sort(
-    (a, b) => misses.filter((m) => m.cause === b).length - misses.filter((m) => m.cause === a).length,
+    (a, b) =>
+      misses.filter((m) => m.cause === b).length - misses.filter((m) => m.cause === a).length,
   );
   const lines = ['Misses by cause (leave-one-source-out thresholds):'];
   for (const cause of causes) {

@@ -39,6 +39,30 @@ export const widgetInfoSchema = z.object({
   on_value: z.string().optional(),
 });
 
+/** Where a printed caption sits relative to its box (detect-layout.ts). */
+export const LABEL_POSITIONS = ['left', 'right', 'above', 'below', 'column', 'row'] as const;
+export type LabelPosition = (typeof LABEL_POSITIONS)[number];
+
+/**
+ * A caption candidate with where it sits; templates detected before positions were stored hold
+ * the bare text, which still reads (position unknown).
+ */
+export const labelCandidateSchema = z.union([
+  z.string(),
+  z.object({ text: z.string(), position: z.enum(LABEL_POSITIONS) }),
+]);
+export type LabelCandidateDto = z.infer<typeof labelCandidateSchema>;
+
+/** A stored caption candidate as text and position (`undefined` for old bare-text entries). */
+export function readLabelCandidate(candidate: LabelCandidateDto): {
+  text: string;
+  position: LabelPosition | undefined;
+} {
+  return typeof candidate === 'string'
+    ? { text: candidate, position: undefined }
+    : { text: candidate.text, position: candidate.position };
+}
+
 export const fieldInfoSchema = z.object({
   type: z.enum(TEMPLATE_FIELD_TYPES),
   page: z.number().int().min(0),
@@ -53,8 +77,10 @@ export const fieldInfoSchema = z.object({
   tooltip: z.string().optional(),
   default_value: z.union([z.string(), z.array(z.string())]).optional(),
   label: z.string().optional(),
-  /** Printed texts that may caption the field, best first (left, above, below, column, row). */
-  label_candidates: z.array(z.string()).optional(),
+  /** Where `label` sits: on the box's line (left, or right of a checkbox) or above it. */
+  label_position: z.enum(LABEL_POSITIONS).optional(),
+  /** Printed texts that may caption the field, best first, each with where it sits. */
+  label_candidates: z.array(labelCandidateSchema).optional(),
   /** The section heading the field sits under ("Paid Preparer Use Only", "B ENDEREÇO RESIDENCIAL"). */
   section: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 // Turning the widgets found on every page into `field_data` entries keyed by full field name.
 import { decodePdfName } from '@formbridge/contract/pdf-names';
+import type { LabelPosition } from '@formbridge/contract/templates';
 import type { RawWidget } from './detect-annotations.ts';
 import type {
   DisplayedRect,
@@ -15,8 +16,9 @@ export type PlacedWidget = {
   raw: RawWidget;
   rect: DisplayedRect;
   label?: string;
-  /** Printed texts that may caption the widget, best first (detect-layout.ts). */
-  labelCandidates?: string[];
+  labelPosition?: LabelPosition;
+  /** Printed texts that may caption the widget, best first, with where each sits (detect-layout.ts). */
+  labelCandidates?: { text: string; position: LabelPosition }[];
   /** The section heading the widget sits under. */
   section?: string;
 };
@@ -86,6 +88,9 @@ function newField(first: PlacedWidget): FieldInfo {
   }
   if (first.label !== undefined) {
     field.label = first.label;
+    if (first.labelPosition !== undefined) {
+      field.label_position = first.labelPosition;
+    }
   }
   if (first.labelCandidates !== undefined) {
     field.label_candidates = first.labelCandidates;
@@ -135,6 +140,9 @@ export function buildFieldData(placed: PlacedWidget[]): FieldData {
       const labelled = group.find((w) => w.label !== undefined);
       if (labelled?.label !== undefined) {
         field.label = labelled.label;
+        if (labelled.labelPosition !== undefined) {
+          field.label_position = labelled.labelPosition;
+        }
       }
     }
     fields[name] = field;

@@ -37,7 +37,8 @@ describe('detectFields on a form with every field type', () => {
       tooltip: 'Your full name',
       default_value: 'Ada',
       label: 'Full name',
-      label_candidates: ['Full name'],
+      label_position: 'left',
+      label_candidates: [{ text: 'Full name', position: 'left' }],
     });
     expect(result.fields.agree).toMatchObject({
       type: 'checkbox',

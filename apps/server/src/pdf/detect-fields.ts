@@ -15,7 +15,7 @@ import { PdfInputError } from './detect-errors.ts';
 import type { SectionHeading } from './detect-layout.ts';
 import { findLabelCandidates, findSectionHeadings, sectionOf } from './detect-layout.ts';
 import type { TextPhrase } from './detect-labels.ts';
-import { nearestLabel, pagePhrases } from './detect-labels.ts';
+import { nearestPlacedLabel, pagePhrases } from './detect-labels.ts';
 import type { DetectedTemplate, DisplayedRect, PageSize } from './detect-types.ts';
 import type { PageFrame, UserRect } from './pdf-geometry.ts';
 import { displayedPageSize, normalizeRect, toDisplayedRect } from './pdf-geometry.ts';
@@ -71,13 +71,14 @@ async function scanPage(
     const headings = pageSections(phrases, rects);
     for (const w of placed) {
       const isCheckbox = w.raw.type === 'checkbox';
-      const label = nearestLabel(w.rect, phrases, { right: isCheckbox });
+      const label = nearestPlacedLabel(w.rect, phrases, { right: isCheckbox });
       if (label !== undefined) {
-        w.label = label;
+        w.label = label.text;
+        w.labelPosition = label.position;
       }
       const candidates = findLabelCandidates(w.rect, phrases, rects, { isCheckbox });
       if (candidates.length > 0) {
-        w.labelCandidates = candidates.map((c) => c.text);
+        w.labelCandidates = candidates.map(({ text, position }) => ({ text, position }));
       }
       const section = sectionOf(w.rect, headings);
       if (section !== undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergePhrases, nearestLabel } from './detect-labels.ts';
+import { mergePhrases, nearestLabel, nearestPlacedLabel } from './detect-labels.ts';
 import type { TextPhrase } from './detect-labels.ts';
 
 const phrase = (text: string, rect: TextPhrase['rect']): TextPhrase => ({
@@ -34,6 +34,15 @@ describe('nearestLabel', () => {
 
   it('uses text above the field when nothing is on its left', () => {
     expect(nearestLabel(field, [phrase('Address', [100, 85, 140, 95])])).toBe('Address');
+  });
+
+  it('says where the label sits: on the line, or above the box', () => {
+    const above = phrase('Address', [100, 85, 140, 95]);
+    expect(nearestPlacedLabel(field, [above])).toEqual({ text: 'Address', position: 'above' });
+    const left = phrase('Name', [50, 104, 95, 114]);
+    expect(nearestPlacedLabel(field, [above, left])).toEqual({ text: 'Name', position: 'left' });
+    const right = phrase('I agree', [205, 102, 230, 112]);
+    expect(nearestPlacedLabel(field, [right], { right: true })?.position).toBe('right');
   });
 
   it('ignores text that is too far, below, or to the right unless asked', () => {

@@ -144,20 +144,24 @@ function cleanLabel(text: string): string {
     : cleaned;
 }
 
+/** A label and where it sits: on the box's line (left, or right of a checkbox) or above it. */
+export type PlacedLabel = { text: string; position: 'left' | 'right' | 'above' };
+
 /**
  * The closest phrase to the left of (same line) or above (same column) `rect`. With
  * `right: true` (checkboxes, whose caption conventionally follows the box) text to the right on
  * the same line counts as well.
  */
-export function nearestLabel(
+export function nearestPlacedLabel(
   rect: DisplayedRect,
   phrases: TextPhrase[],
   options: { right?: boolean } = {},
-): string | undefined {
-  let best: { score: number; text: string } | null = null;
+): PlacedLabel | undefined {
+  let best: (PlacedLabel & { score: number }) | null = null;
   const height = rect[3] - rect[1];
   for (const p of phrases) {
     let score = Infinity;
+    let position: PlacedLabel['position'] = 'left';
     const sameLine = verticalOverlap(p.rect, rect) > Math.min(p.rect[3] - p.rect[1], height) * 0.3;
     if (sameLine && p.rect[2] <= rect[0] + 2) {
       const distance = Math.max(0, rect[0] - p.rect[2]);
@@ -165,16 +169,27 @@ export function nearestLabel(
     } else if (sameLine && options.right === true && p.rect[0] >= rect[2] - 2) {
       const distance = Math.max(0, p.rect[0] - rect[2]);
       score = distance <= MAX_RIGHT_DISTANCE ? distance : Infinity;
+      position = 'right';
     } else if (p.rect[3] <= rect[1] + 2 && horizontalOverlap(p.rect, rect) > 0) {
       const distance = Math.max(0, rect[1] - p.rect[3]);
       score = distance <= MAX_ABOVE_DISTANCE ? distance * ABOVE_PENALTY : Infinity;
+      position = 'above';
     }
     if (score < (best?.score ?? Infinity)) {
       const text = cleanLabel(p.text);
       if (text !== '') {
-        best = { score, text };
+        best = { score, text, position };
       }
     }
   }
-  return best?.text;
+  return best === null ? undefined : { text: best.text, position: best.position };
+}
+
+/** The text of nearestPlacedLabel. */
+export function nearestLabel(
+  rect: DisplayedRect,
+  phrases: TextPhrase[],
+  options: { right?: boolean } = {},
+): string | undefined {
+  return nearestPlacedLabel(rect, phrases, options)?.text;
 }

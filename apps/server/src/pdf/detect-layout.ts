@@ -3,10 +3,11 @@
 // column, the header of its row), ranked; and the section heading the widget sits under. Pure:
 // it works on a page's text phrases (pdf.js text content merged into lines, detect-labels.ts) and
 // widget rectangles, so it runs wherever detection runs.
+import type { LabelPosition } from '@formbridge/contract/templates';
 import type { TextPhrase } from './detect-labels.ts';
 import type { DisplayedRect } from './detect-types.ts';
 
-export type LabelPosition = 'left' | 'right' | 'above' | 'below' | 'column' | 'row';
+export type { LabelPosition };
 export type LabelCandidate = { text: string; position: LabelPosition; distance: number };
 
 /** How far (pt) and how costly each position is: same-line captions win over the rest. */

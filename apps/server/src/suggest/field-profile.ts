@@ -2,6 +2,7 @@
 // sources the scorer compares with targets: what the form's author wrote (name, elaborated by
 // the tooltip), the printed label found near the box, and both together.
 import type { FieldInfoDto } from '@formbridge/contract/templates';
+import { readLabelCandidate } from '@formbridge/contract/templates';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
@@ -87,7 +88,8 @@ export function buildFieldProfile(
   // Concepts of the field itself: a caption that may be the neighbour's does not make it a date.
   const concepts = sources.flatMap((source) => source.terms.map((term) => term.concept));
   if (info.label === undefined) {
-    (info.label_candidates ?? []).forEach((text, rank) => {
+    (info.label_candidates ?? []).forEach((candidate, rank) => {
+      const { text } = readLabelCandidate(candidate);
       const weight = CANDIDATE_RANK_WEIGHTS[rank] ?? 0;
       add('candidate', meaningfulTerms(text, vocabulary, false), SOURCE_WEIGHTS.label * weight);
     });
