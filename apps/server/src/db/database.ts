@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { DialectName } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -29,7 +30,7 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }, schema) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
