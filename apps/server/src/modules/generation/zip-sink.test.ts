@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import { readZip } from '../completed-forms/completed-forms.test-helpers.ts';
@@ -39,6 +40,41 @@ describe('createZipSink', () => {
     entries.forEach((entry, index) => {
       expect(Buffer.from(entry.bytes).equals(Buffer.from(files[index]?.bytes ?? []))).toBe(true);
     });
+  });
+
+  it('writes the CRC-32 and sizes zip readers check, in both headers', async () => {
+    const { dir, storage } = storageIn();
+    const zip = createZipSink(storage, 'jobs/c/forms.zip');
+    await zip.add('check.txt', new Uint8Array(Buffer.from('123456789')));
+    await zip.finish();
+    const stored = fs.readFileSync(path.join(dir, 'files', 'jobs', 'c', 'forms.zip'));
+    // CRC-32 of "123456789" is 0xCBF43926 (the standard check value).
+    expect(stored.readUInt32LE(14)).toBe(0xcbf43926);
+    expect(stored.readUInt32LE(18)).toBe(9);
+    const central = stored.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(stored.readUInt32LE(central + 16)).toBe(0xcbf43926);
+    expect(stored.readUInt32LE(central + 24)).toBe(9);
+  });
+
+  it('fails the next entry, without waiting forever, when storage fails', async () => {
+    const { storage } = storageIn();
+    const failing = {
+      ...storage,
+      putStream: async (_key: string, source: Readable) => {
+        source.resume();
+        throw new Error('disk full');
+      },
+    };
+    const zip = createZipSink(failing, 'jobs/d/forms.zip');
+    const big = new Uint8Array(4 << 20);
+    await expect(
+      (async () => {
+        for (let index = 0; index < 4; index += 1) {
+          await zip.add(`${index}.pdf`, big);
+        }
+      })(),
+    ).rejects.toThrow('disk full');
+    await zip.abort();
   });
 
   it('leaves no file, temporary or final, when aborted', async () => {

@@ -1,10 +1,10 @@
-import { Readable, type PassThrough } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { PassThrough } from 'node:stream';
+import zlib from 'node:zlib';
 import type { Storage } from '../../lib/storage/storage.ts';
 
 /** A zip written to storage while entries arrive: memory holds a few entries, never the lot. */
 export type ZipSink = {
-  /** Adds a file; waits when too many entries are still waiting to be written. */
+  /** Adds a file; waits while storage is behind by more than a few entries. */
   add: (name: string, bytes: Uint8Array) => Promise<void>;
   /** Writes the central directory; resolves with the zip's size once it is stored. */
   finish: () => Promise<number>;
@@ -12,9 +12,16 @@ export type ZipSink = {
   abort: () => Promise<void>;
 };
 
-// Entries added but not yet read by yazl. yazl reads one entry at a time, so
-// more than a few in the queue would only hold PDFs in memory.
-const MAX_QUEUED_ENTRIES = 4;
+// Bytes written but not yet taken by storage before `add` waits: a few one-page forms. More would
+// only hold PDFs in memory.
+const BUFFERED_BYTES = 1 << 20;
+const UINT32_MAX = 0xffffffff;
+const UINT16_MAX = 0xffff;
+// General purpose flag bit 11: names are UTF-8.
+const UTF8_NAMES = 0x0800;
+// Made by: Unix (3), spec 4.5 (zip64 is 4.5; plain stored entries need 2.0).
+const MADE_BY = (3 << 8) | 45;
+const REGULAR_FILE_0644 = (0o100644 << 16) >>> 0;
 
 /** 'a.pdf', then 'a_2.pdf', 'a_3.pdf': zips may not repeat a name (compared ignoring case). */
 function uniqueName(used: Set<string>, name: string): string {
@@ -29,84 +36,164 @@ function uniqueName(used: Set<string>, name: string): string {
   return candidate;
 }
 
-/**
- * Hands `bytes` to yazl as a lazy stream. yazl keeps each entry's callback until the zip ends, so
- * the bytes sit in a holder the callback empties, and nothing else here may close over them: this
- * is a plain function, not a closure inside the (async) caller, whose scope would keep them.
- */
-function addLazyEntry(zip: ZipFile, name: string, bytes: Uint8Array, onRead: () => void): void {
-  const holder: { bytes: Uint8Array | null } = { bytes };
-  // Stored, not deflated: deflate cost 2.2 ms of main-thread CPU a form against 0.4 ms (a
-  // 1,000-form zip: 2.2 s of a 3 s budget) for a 1.6× smaller zip (docs/decisions.md).
-  zip.addReadStreamLazy(name, { mtime: new Date(), compress: false }, (callback) => {
-    const data = holder.bytes ?? new Uint8Array();
-    holder.bytes = null;
-    const stream = Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]);
-    stream.on('end', onRead);
-    callback(null, stream);
-  });
-  unpoolEntryName(zip);
+/** MS-DOS date and time (local time, 2-second steps), as zip readers expect. */
+function dosDateTime(date: Date): { time: number; date: number } {
+  return {
+    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
+    date:
+      ((Math.max(date.getFullYear(), 1980) - 1980) << 9) |
+      ((date.getMonth() + 1) << 5) |
+      date.getDate(),
+  };
 }
 
-/**
- * yazl keeps each entry's name as `Buffer.from(name)`: a slice of Node's shared allocation pool,
- * which keeps the whole pool chunk alive for the life of the zip (64 KB per entry in a heap
- * snapshot: 640 MB for 10,000 forms). An unpooled copy of the few bytes of the name frees it.
- * Reaches into yazl's entry list (3.x); if that ever changes shape, this does nothing.
- */
-function unpoolEntryName(zip: ZipFile): void {
-  const entries = (zip as unknown as { entries?: Array<{ utf8FileName?: unknown }> }).entries;
-  const entry = entries?.at(-1);
-  if (entry && Buffer.isBuffer(entry.utf8FileName)) {
-    const own = Buffer.alloc(entry.utf8FileName.length);
-    entry.utf8FileName.copy(own);
-    entry.utf8FileName = own;
+type Entry = { name: Buffer; crc: number; size: number; offset: number };
+
+function localHeader(entry: Entry, stamp: { time: number; date: number }): Buffer {
+  const header = Buffer.alloc(30 + entry.name.length);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(UTF8_NAMES, 6);
+  header.writeUInt16LE(0, 8); // stored
+  header.writeUInt16LE(stamp.time, 10);
+  header.writeUInt16LE(stamp.date, 12);
+  header.writeUInt32LE(entry.crc, 14);
+  header.writeUInt32LE(entry.size, 18);
+  header.writeUInt32LE(entry.size, 22);
+  header.writeUInt16LE(entry.name.length, 26);
+  entry.name.copy(header, 30);
+  return header;
+}
+
+/** One central directory record; an entry past 4 GiB into the zip gets its offset in zip64. */
+function centralRecord(entry: Entry, stamp: { time: number; date: number }): Buffer {
+  const isFar = entry.offset >= UINT32_MAX;
+  const extraLength = isFar ? 12 : 0;
+  const record = Buffer.alloc(46 + entry.name.length + extraLength);
+  record.writeUInt32LE(0x02014b50, 0);
+  record.writeUInt16LE(MADE_BY, 4);
+  record.writeUInt16LE(isFar ? 45 : 20, 6);
+  record.writeUInt16LE(UTF8_NAMES, 8);
+  record.writeUInt16LE(0, 10);
+  record.writeUInt16LE(stamp.time, 12);
+  record.writeUInt16LE(stamp.date, 14);
+  record.writeUInt32LE(entry.crc, 16);
+  record.writeUInt32LE(entry.size, 20);
+  record.writeUInt32LE(entry.size, 24);
+  record.writeUInt16LE(entry.name.length, 28);
+  record.writeUInt16LE(extraLength, 30);
+  record.writeUInt32LE(REGULAR_FILE_0644, 38);
+  record.writeUInt32LE(isFar ? UINT32_MAX : entry.offset, 42);
+  entry.name.copy(record, 46);
+  if (isFar) {
+    const extra = 46 + entry.name.length;
+    record.writeUInt16LE(0x0001, extra);
+    record.writeUInt16LE(8, extra + 2);
+    record.writeBigUInt64LE(BigInt(entry.offset), extra + 4);
   }
+  return record;
+}
+
+/** End of central directory, preceded by its zip64 form when a count or offset does not fit. */
+function endRecords(count: number, directoryOffset: number, directorySize: number): Buffer {
+  const needsZip64 =
+    count >= UINT16_MAX || directoryOffset >= UINT32_MAX || directorySize >= UINT32_MAX;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(needsZip64 ? UINT16_MAX : count, 8);
+  end.writeUInt16LE(needsZip64 ? UINT16_MAX : count, 10);
+  end.writeUInt32LE(needsZip64 ? UINT32_MAX : directorySize, 12);
+  end.writeUInt32LE(needsZip64 ? UINT32_MAX : directoryOffset, 16);
+  if (!needsZip64) {
+    return end;
+  }
+  const zip64End = Buffer.alloc(56);
+  zip64End.writeUInt32LE(0x06064b50, 0);
+  zip64End.writeBigUInt64LE(44n, 4);
+  zip64End.writeUInt16LE(MADE_BY, 12);
+  zip64End.writeUInt16LE(45, 14);
+  zip64End.writeBigUInt64LE(BigInt(count), 24);
+  zip64End.writeBigUInt64LE(BigInt(count), 32);
+  zip64End.writeBigUInt64LE(BigInt(directorySize), 40);
+  zip64End.writeBigUInt64LE(BigInt(directoryOffset), 48);
+  const locator = Buffer.alloc(20);
+  locator.writeUInt32LE(0x07064b50, 0);
+  locator.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 8);
+  locator.writeUInt32LE(1, 16);
+  return Buffer.concat([zip64End, locator, end]);
 }
 
 /**
- * Streams a zip of stored (uncompressed) entries into storage under `key` (all or nothing: storage writes a temp file
- * and renames it at the end). Entries go in as lazy streams (addLazyEntry): a plain `addBuffer`
- * keeps every PDF in memory until the zip ends (456 MB for 1,000 forms, docs/benchmarks.md).
+ * Streams a zip of stored (uncompressed) entries into storage under `key` (all or nothing: storage
+ * writes a temp file and renames it at the end). Each entry is written as it is added: its header
+ * and the caller's bytes go straight to the stream (no copy), its CRC comes from zlib's native
+ * crc32, and only its central-directory record (~100 bytes) is kept until the end. Replaces yazl,
+ * whose JavaScript CRC and per-entry streams cost ~1 ms of main-thread CPU a form
+ * (docs/benchmarks.md).
  */
 export function createZipSink(storage: Storage, key: string): ZipSink {
-  const zip = new ZipFile();
-  // yazl's types say NodeJS.ReadableStream; the object is a PassThrough (yazl index.js).
-  const output = zip.outputStream as PassThrough;
+  const output = new PassThrough({ highWaterMark: BUFFERED_BYTES });
   const used = new Set<string>();
+  const stamp = dosDateTime(new Date());
+  const directory: Buffer[] = [];
   const stored = storage.putStream(key, output);
   let failure: Error | null = null;
-  let queued = 0;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const resume = wake;
-    wake = null;
-    resume?.();
-  };
-  const entryRead = () => {
-    queued -= 1;
-    notify();
-  };
+  let offset = 0;
   stored.catch((error: unknown) => {
     failure = error instanceof Error ? error : new Error('The zip could not be stored');
-    notify();
+    // Nothing will read it any more; closing it wakes an `add` waiting for 'drain'.
+    output.destroy();
   });
+
+  // A function, not an inline check: `failure` is set from a callback, which narrowing ignores.
+  const throwIfFailed = () => {
+    if (failure) {
+      throw failure;
+    }
+  };
+  const write = (chunk: Buffer): boolean => {
+    offset += chunk.length;
+    return output.write(chunk);
+  };
 
   return {
     add: async (name, bytes) => {
-      if (failure) {
-        throw failure;
+      throwIfFailed();
+      if (bytes.byteLength >= UINT32_MAX) {
+        throw new Error(`'${name}' is too large for a zip entry`);
       }
-      queued += 1;
-      addLazyEntry(zip, uniqueName(used, name), bytes, entryRead);
-      while (queued > MAX_QUEUED_ENTRIES && !failure) {
+      const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const entry: Entry = {
+        name: Buffer.from(uniqueName(used, name), 'utf8'),
+        crc: zlib.crc32(data),
+        size: data.length,
+        offset,
+      };
+      write(localHeader(entry, stamp));
+      const isBelowMark = write(data);
+      directory.push(centralRecord(entry, stamp));
+      if (!isBelowMark && !output.destroyed) {
         await new Promise<void>((resolve) => {
-          wake = resolve;
+          const wake = () => {
+            output.off('drain', wake);
+            output.off('close', wake);
+            resolve();
+          };
+          output.on('drain', wake);
+          output.on('close', wake);
         });
       }
+      throwIfFailed();
     },
     finish: async () => {
-      zip.end();
+      const directoryOffset = offset;
+      let directorySize = 0;
+      for (const record of directory.splice(0)) {
+        directorySize += record.length;
+        write(record);
+      }
+      write(endRecords(used.size, directoryOffset, directorySize));
+      output.end();
       return stored;
     },
     abort: async () => {
