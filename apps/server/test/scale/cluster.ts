@@ -130,6 +130,17 @@ ${servers.join('\n')}
 `;
 }
 
+/** An instance's peak resident memory in MB so far (Linux VmHWM); undefined once it is gone. */
+export function peakRssMb(instance: Instance): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${instance.process.pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts PostgreSQL database, s3rver and nginx; instances are started by the caller. */
 export async function startCluster(adminUrl: string): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-scale-'));

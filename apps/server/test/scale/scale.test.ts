@@ -9,7 +9,7 @@ import {
   type GenerationSetup,
 } from '../../src/modules/completed-forms/completed-forms.test-helpers.ts';
 import { createUser, type TestApp, type TestUser } from '../harness.ts';
-import { startCluster, type Cluster } from './cluster.ts';
+import { peakRssMb, startCluster, type Cluster } from './cluster.ts';
 
 // `npm run test:scale`: PostgreSQL + s3rver + app processes behind nginx. A bulk job of
 // SCALE_RECORDS records runs across three instances while one is killed with SIGKILL; then the
@@ -167,14 +167,19 @@ describe.skipIf(!process.env.SCALE || !process.env.TEST_DATABASE_URL)('scale out
     const events: Array<{ at: number; done: number }> = [];
     let killedAt = 0;
     const victim = cluster.instances[0]!;
+    const peakRss: Record<string, number | undefined> = {};
     const { end, reconnects } = await followEvents(cluster.baseUrl + job.events_url, (event) => {
       events.push({ at: Date.now(), done: event.done });
       if (!killedAt && event.done >= RECORDS / 4) {
         killedAt = Date.now();
+        peakRss[victim.name] = peakRssMb(victim);
         victim.process.kill('SIGKILL');
       }
     });
     const seconds = (Date.now() - started) / 1000;
+    for (const instance of cluster.instances.slice(1)) {
+      peakRss[instance.name] = peakRssMb(instance);
+    }
     expect(killedAt).toBeGreaterThan(0);
     expect(await victim.exited).toBeNull();
     // Progress kept coming through the balancer after the kill, and only forward.
@@ -219,6 +224,8 @@ describe.skipIf(!process.env.SCALE || !process.env.TEST_DATABASE_URL)('scale out
       events: events.length,
       events_after_kill: afterKill.length,
       stream_reconnects: reconnects,
+      // Peak resident memory per instance (the killed one's up to its kill, at 25 %).
+      peak_rss_mb: peakRss,
     };
   }, 900_000);
 

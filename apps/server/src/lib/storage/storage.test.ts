@@ -86,6 +86,23 @@ describe.each(Object.keys(stores))('%s storage', (kind) => {
     await expect(store().read('jobs/half.zip')).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
+  it('lists every key of a folder past one page of 1,000', async () => {
+    const keys = Array.from(
+      { length: 1001 },
+      (_, index) => `listing/${String(index).padStart(4, '0')}.pdf`,
+    );
+    for (let start = 0; start < keys.length; start += 50) {
+      await Promise.all(
+        keys.slice(start, start + 50).map((key) => store().put(key, Buffer.from('x'))),
+      );
+    }
+    const listed: string[] = [];
+    for await (const key of store().list('listing/')) {
+      listed.push(key);
+    }
+    expect(listed.sort()).toEqual(keys);
+  });
+
   it('refuses keys that could escape the store', async () => {
     await expect(store().put('../etc/passwd', Buffer.from('x'))).rejects.toThrow(/Unsafe/);
     await expect(store().read('templates/../../x')).rejects.toThrow(/Unsafe/);
