@@ -51,8 +51,10 @@ describe('RegisterPage with an invitation link', () => {
     const router = renderRegister(register, '/register?invite=tok-123');
 
     expect(await screen.findByText('carol@example.com')).toBeTruthy();
-    const email = screen.getByLabelText<HTMLInputElement>('Email');
-    expect(email.value).toBe('carol@example.com');
+    // The field takes the address in an effect after the render that shows it: wait for the
+    // field itself (a busy machine ran the assertion in between).
+    const email = await screen.findByDisplayValue<HTMLInputElement>('carol@example.com');
+    expect(email).toBe(screen.getByLabelText('Email'));
     expect(email.readOnly).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/invitations/check');
