@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, fitCalibration, type RawOutcome } from './calibration.ts';
+import { calibrate, fitPlatt, type RawOutcome } from './calibration.ts';
 
 function outcomes(raw: number, correct: number, wrong: number): RawOutcome[] {
   return [
@@ -10,33 +10,33 @@ function outcomes(raw: number, correct: number, wrong: number): RawOutcome[] {
 
 describe('confidence calibration', () => {
   it('maps raw scores to the accuracy observed at them', () => {
-    const points = fitCalibration([...outcomes(0.6, 15, 15), ...outcomes(0.9, 27, 3)]);
-    // Flat over each observed score (known to two decimals), interpolated only between them.
-    expect(calibrate(0.6, points)).toBe(0.5);
-    expect(calibrate(0.603, points)).toBe(0.5);
-    expect(calibrate(0.9, points)).toBe(0.9);
-    expect(calibrate(0.75, points)).toBeCloseTo(0.7);
-    expect(calibrate(0.3, points)).toBe(0.5);
-    expect(calibrate(1, points)).toBe(0.9);
+    const points = fitPlatt([
+      ...outcomes(0.6, 50, 50),
+      ...outcomes(0.7, 70, 30),
+      ...outcomes(0.8, 85, 15),
+      ...outcomes(0.9, 95, 5),
+    ]);
+    expect(calibrate(0.6, points)).toBeCloseTo(0.5, 1);
+    expect(calibrate(0.8, points)).toBeCloseTo(0.85, 1);
+    expect(calibrate(0.9, points)).toBeCloseTo(0.95, 1);
+    // Flat beyond the scores seen.
+    expect(calibrate(0.3, points)).toBe(calibrate(0.6, points));
   });
 
-  it('never lets a higher raw score mean a lower confidence', () => {
-    const points = fitCalibration([
+  it('never lets a higher raw score mean a lower confidence, nor promises certainty', () => {
+    const points = fitPlatt([
+      ...outcomes(0.5, 5, 45),
       ...outcomes(0.6, 27, 3),
       ...outcomes(0.7, 12, 18),
-      ...outcomes(0.9, 30, 0),
+      ...outcomes(1, 200, 0),
     ]);
     const accuracies = points.map((p) => p.accuracy);
     expect(accuracies).toEqual([...accuracies].sort((a, b) => a - b));
-    expect(points.at(-1)?.accuracy).toBe(0.99);
-  });
-
-  it('pools scores until a block stands for enough suggestions to mean something', () => {
-    const points = fitCalibration([...outcomes(0.6, 6, 4), ...outcomes(0.7, 20, 0)]);
-    expect(new Set(points.map((p) => p.accuracy))).toEqual(new Set([0.867]));
+    expect(calibrate(1, points)).toBe(0.99);
   });
 
   it('leaves scores alone without a map', () => {
     expect(calibrate(0.42, [])).toBe(0.42);
+    expect(fitPlatt([])).toEqual([]);
   });
 });
