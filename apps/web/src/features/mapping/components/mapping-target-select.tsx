@@ -1,5 +1,6 @@
 import type { TargetGroup, TargetOption } from '@formbridge/contract/mapping-targets';
-import Select from 'react-select';
+import Select, { type GroupBase } from 'react-select';
+import { VirtualMenuList } from './virtual-menu-list';
 
 type Props = {
   groups: TargetGroup[];
@@ -61,6 +62,8 @@ export function MappingTargetSelect({
       menuPortalTarget={typeof document === 'undefined' ? undefined : document.body}
       styles={{ menuPortal: (base) => ({ ...base, zIndex: 60 }) }}
       classNamePrefix="mapping-select"
+      // A 925-field table lists every field: only the options in view are rendered.
+      components={{ MenuList: VirtualMenuList<TargetOption, false, GroupBase<TargetOption>> }}
     />
   );
 }
