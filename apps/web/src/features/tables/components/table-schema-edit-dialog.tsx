@@ -2,7 +2,7 @@ import type { UpdateTableBody } from '@formbridge/contract/tables';
 import { CONFIRMATION_REQUIRED } from '@formbridge/contract/tables-validation';
 import { planSchemaChange } from '@formbridge/contract/tables-schema-change';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -31,18 +31,19 @@ import { SchemaRulesEditor } from './schema-rules-editor';
 type Props = { table: TableDto; onClose: () => void };
 
 /**
- * 'Edit Table Schema': waits for the user's tables, which link fields may point at, and for the
- * table's records, which say what a change would delete (the records grid holds only pages).
+ * 'Edit Table Schema': waits for the user's tables, which link fields may point at. The table's
+ * records, which say what a change would delete, are read in the background and only awaited
+ * on save: reading a 1,000-field table's records held the dialog's opening for seconds.
  */
 export function TableSchemaEditDialog(props: Props) {
   const tables = useTables();
-  const records = useRecordsOnce(props.table.id);
+  const readRecords = useRecordsOnce(props.table.id);
   useEffect(() => {
     if (tables.isError) {
       notify.warning('Could not load tables for linking.');
     }
   }, [tables.isError]);
-  if (tables.isPending || records === null) {
+  if (tables.isPending) {
     return (
       <Modal title="Edit Table Schema" size="xl" onClose={props.onClose}>
         <Spinner />
@@ -50,40 +51,34 @@ export function TableSchemaEditDialog(props: Props) {
     );
   }
   const linkable = (tables.data?.tables ?? []).filter((item) => item.id !== props.table.id);
-  return <SchemaEditor {...props} records={records} linkableTables={linkable} />;
+  return <SchemaEditor {...props} readRecords={readRecords} linkableTables={linkable} />;
 }
 
 /**
- * Every record of the table, read once when the dialog opens: not a live query, so the dialog's
- * own save does not wait for the whole table to be read again. If they cannot be read the
- * dialog still works: the server then asks for the confirmation itself.
+ * Every record of the table, read once when the dialog opens (the records grid holds only
+ * pages): not a live query, so the dialog's own save does not wait for the whole table to be
+ * read again. If they cannot be read the dialog still works: the server then asks for the
+ * confirmation itself.
  */
-function useRecordsOnce(tableId: string): readonly TableRecordDto[] | null {
+function useRecordsOnce(tableId: string): () => Promise<readonly TableRecordDto[]> {
   const queryClient = useQueryClient();
-  const [records, setRecords] = useState<readonly TableRecordDto[] | null>(
-    () => queryClient.getQueryData(recordsQuery(tableId).queryKey) ?? null,
+  const [records] = useState(() =>
+    queryClient.fetchQuery(recordsQuery(tableId)).catch((): TableRecordDto[] => []),
   );
-  useEffect(() => {
-    let isCurrent = true;
-    queryClient.fetchQuery(recordsQuery(tableId)).then(
-      (rows) => isCurrent && setRecords(rows),
-      () => isCurrent && setRecords([]),
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [queryClient, tableId]);
-  return records;
+  return useCallback(() => records, [records]);
 }
 
 type Pending = { body: UpdateTableBody; losing: LosingField[] };
 
 function SchemaEditor({
   table,
-  records,
+  readRecords,
   onClose,
   linkableTables,
-}: Props & { records: readonly TableRecordDto[]; linkableTables: TableDto[] }) {
+}: Props & {
+  readRecords: () => Promise<readonly TableRecordDto[]>;
+  linkableTables: TableDto[];
+}) {
   const queryClient = useQueryClient();
   const update = useUpdateTable(table.id);
   const [initialValues] = useState(() => toSchemaFormValues(table));
@@ -142,7 +137,9 @@ function SchemaEditor({
           .fetchQuery({ ...tableQuery(table.id), staleTime: 0 })
           .catch(() => null);
         const confirm = fresh ? listLosingFields(fresh, body) : [];
-        const losing = fresh ? describeLosingFields(planSchemaChange(fresh, body), records) : [];
+        const losing = fresh
+          ? describeLosingFields(planSchemaChange(fresh, body), await readRecords())
+          : [];
         if (losing.length > 0) {
           setPending({ body: { ...body, confirm_remove_fields: confirm }, losing });
           return;
@@ -153,9 +150,9 @@ function SchemaEditor({
     }
   };
 
-  const onValid = (body: UpdateTableBody) => {
+  const onValid = async (body: UpdateTableBody) => {
     setServerIssues([]);
-    const losing = describeLosingFields(planSchemaChange(table, body), records);
+    const losing = describeLosingFields(planSchemaChange(table, body), await readRecords());
     if (losing.length > 0) {
       setPending({ body, losing });
     } else {
