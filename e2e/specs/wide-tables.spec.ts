@@ -80,6 +80,9 @@ test('a 1,000-field table: grid, record form and schema editor open, a record sa
   expect(saved?.data.line_0999).toBe('changed at the end');
   expect(saved?.data.line_0001).toBe('r1c1');
 
+  // The success toast sits over Edit Schema: a click waits until it has gone, which is not the
+  // editor's time.
+  await expect(page.getByText('Record updated successfully')).toBeHidden({ timeout: 15_000 });
   await time('schema editor: open', async () => {
     await page.getByRole('button', { name: 'Edit Schema' }).click();
     const schema = page.getByRole('dialog', { name: 'Edit Table Schema' });
