@@ -9,10 +9,14 @@ import type { FillValue } from '../src/pdf/fill-form.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** The shared corpus: FORMBRIDGE_CORPUS, else ../shared/corpus next to the repository. */
+/** The shared corpus folder: FORMBRIDGE_CORPUS, else ../shared/corpus next to the repository. */
+export function corpusRoot(): string {
+  return path.resolve(REPO_ROOT, process.env.FORMBRIDGE_CORPUS ?? '../shared/corpus');
+}
+
+/** A file of the shared corpus's pdf/ folder. */
 export function corpusFile(name: string): Buffer {
-  const root = path.resolve(REPO_ROOT, process.env.FORMBRIDGE_CORPUS ?? '../shared/corpus');
-  return fs.readFileSync(path.join(root, 'pdf', name));
+  return fs.readFileSync(path.join(corpusRoot(), 'pdf', name));
 }
 
 export function median(values: readonly number[]): number {
@@ -47,7 +51,7 @@ const xml = (text: string) =>
   );
 
 /** XFDF for pdftk fill_form: booleans become the field's on-state (or Yes). */
-function toXfdf(fields: FieldDataDto, values: Record<string, FillValue>): string {
+export function toXfdf(fields: FieldDataDto, values: Record<string, FillValue>): string {
   const entries = Object.entries(values).map(([name, value]) => {
     const onState = fields[name]?.options?.[0]?.value ?? 'Yes';
     const text = value === true ? onState : value === false ? 'Off' : String(value ?? '');

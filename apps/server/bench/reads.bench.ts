@@ -150,8 +150,15 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
+// `--only <text>`: run only the scenarios whose label contains it (`--only 'records page'`).
+const onlyArgument = process.argv.indexOf('--only');
+const only = onlyArgument >= 0 ? (process.argv[onlyArgument + 1] ?? '') : '';
+
 /** CLIENTS closed-loop clients, `perClient` requests each after one warm-up round. */
 async function load(session: Session, label: string, perClient: number, url: () => string) {
+  if (!label.includes(only)) {
+    return;
+  }
   const run = async () => {
     const response = await request(session.base, 'GET', url(), { token: session.token });
     if (response.status !== 200) {
