@@ -23,16 +23,28 @@ function toSqlValue(value: unknown): SqlValue {
   throw new TypeError(`Cannot bind a ${typeof value} to SQLite`);
 }
 
-function wrapStatement(statement: StatementSync): SqliteStatement {
+/**
+ * `all` and `run` finish before they return (node:sqlite is synchronous), so one prepared statement
+ * serves every call; `iterate` gets a statement of its own, as an unfinished iterator would
+ * otherwise be reset by the next call.
+ */
+function wrapStatement(
+  statement: StatementSync,
+  prepareAgain: () => StatementSync,
+): SqliteStatement {
   const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlValue);
   return {
     // A statement returns rows exactly when it has result columns (SELECT, ... RETURNING).
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...bind(parameters)),
     run: (parameters) => statement.run(...bind(parameters)),
-    iterate: (parameters) => statement.iterate(...bind(parameters)),
+    iterate: (parameters) => prepareAgain().iterate(...bind(parameters)),
   };
 }
+
+// Prepared statements kept by SQL text. Kysely writes the same text for the same query shape
+// (values are bound), so a request's few statements are compiled once instead of on every call.
+const CACHED_STATEMENTS = 500;
 
 function rollbackIfActive(database: DatabaseSync): SqliteStatement {
   const noop = { changes: 0, lastInsertRowid: 0 };
@@ -51,8 +63,12 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA synchronous = NORMAL');
+  const statements = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      statements.clear();
+      database.close();
+    },
     prepare: (sql) => {
       // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR); a
       // second ROLLBACK would then fail and hide the real error (a full disk) behind "no
@@ -60,7 +76,18 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
       if (/^\s*rollback\s*;?\s*$/i.test(sql)) {
         return rollbackIfActive(database);
       }
-      return wrapStatement(database.prepare(sql));
+      const cached = statements.get(sql);
+      if (cached) {
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = wrapStatement(database.prepare(sql), () => database.prepare(sql));
+      statements.set(sql, statement);
+      if (statements.size > CACHED_STATEMENTS) {
+        statements.delete(statements.keys().next().value as string);
+      }
+      return statement;
     },
   };
 }
