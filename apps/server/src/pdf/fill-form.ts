@@ -1,3 +1,4 @@
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import { fieldOptions } from './fill-appearance.ts';
 import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
@@ -26,6 +27,7 @@ import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { saveEncrypted } from './pdf-encrypt.ts';
 import { documentFromPlan, planTemplate, type TemplatePlan } from './fill-plan.ts';
+import { changedObjects, writeIncremental, type IncrementalBase } from './fill-incremental.ts';
 import { stripXfa } from './prepare-load.ts';
 import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
 
@@ -158,6 +160,17 @@ async function refreshUntouched(
   return problems;
 }
 
+/** The template's bytes plus an update with what this fill changed (fonts embedded first). */
+async function saveIncremental(
+  doc: PDFDocument,
+  plan: TemplatePlan,
+  base: IncrementalBase,
+): Promise<Uint8Array> {
+  await doc.flush();
+  const changed = changedObjects(doc.context, plan.pristine.context);
+  return changed.length === 0 ? base.bytes.slice() : writeIncremental(base, changed);
+}
+
 /**
  * Fills a PDF form: the template's bytes, or its plan (`planTemplate`, parsed once and reused
  * for every record). `values` are keyed by fully qualified field name (pdftk FieldName);
@@ -172,8 +185,15 @@ export async function fillForm(
   options: FillOptions = {},
 ): Promise<FillResult> {
   const plan = template instanceof Uint8Array ? await planTemplate(template) : template;
-  // A plan made here is used once: its pristine document can be filled in place.
-  const doc = template instanceof Uint8Array ? plan.pristine : documentFromPlan(plan);
+  // Flattening removes the form and rewrites page content: always a full rewrite.
+  const base = options.flatten || options.writer === 'full' ? null : plan.base;
+  // A plan made here is used once: its pristine document can be filled in place, unless it is
+  // needed to tell what the fill changed.
+  const doc = template instanceof Uint8Array && !base ? plan.pristine : documentFromPlan(plan);
+  if (base) {
+    // New objects must not reuse numbers the template's chain lists as free.
+    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, base.xref.size - 1);
+  }
   const notes = [...plan.notes];
   const { permissions } = plan;
   const form = prepareForm(doc);
@@ -278,8 +298,9 @@ export async function fillForm(
   if (options.flatten) {
     flattenForm(doc.context, doc.catalog, form);
   }
-  const output =
-    permissions === null
+  const output = base
+    ? await saveIncremental(doc, plan, base)
+    : permissions === null
       ? await doc.save({
           updateFieldAppearances: false,
           addDefaultPage: false,

@@ -6,6 +6,7 @@ import {
   PDFRawStream,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import { incrementalBase, type IncrementalBase } from './fill-incremental.ts';
 import type { PdfPermissions } from './pdf-encrypt.ts';
 import { loadPdf } from './prepare-load.ts';
 
@@ -23,12 +24,18 @@ export interface TemplatePlan {
   readonly permissions: PdfPermissions | null;
   /** Size of the template file: the cache's cost estimate for the parsed graph. */
   readonly byteLength: number;
+  /**
+   * The template's bytes when each fill can be appended to them as an incremental update:
+   * not encrypted, and a cross-reference chain that is clean and lists what pdf-lib parsed.
+   */
+  readonly base: IncrementalBase | null;
 }
 
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const { doc, notes, permissions } = await loadPdf(bytes);
-  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength };
+  const base = permissions === null ? incrementalBase(bytes, doc.context) : null;
+  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, base };
 }
 
 /** A copy of `object` whose dictionaries and arrays belong to `context` and share nothing. */

@@ -15,6 +15,11 @@ export interface FillOptions {
   emptyValues?: 'clear' | 'keep';
   /** Continue text values too long for their box on appended addendum pages. */
   addendum?: AddendumOptions;
+  /**
+   * Internal (tests and benchmarks): `full` rewrites the whole document even where the fill
+   * could be appended to the template as an incremental update (the default, see fillForm).
+   */
+  writer?: 'incremental' | 'full';
 }
 
 export interface AddendumOptions {

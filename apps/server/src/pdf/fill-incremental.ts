@@ -1,0 +1,225 @@
+// Writing a filled form as the template's own bytes plus an incremental update (PDF 7.5.6):
+// only the objects the fill changed or added, and a cross-reference section of the same kind
+// as the template's newest one (a table after a table, a stream after a stream: a table
+// appended to an xref-stream file made pdftk read back 25 of 162 values).
+import {
+  PDFArray,
+  PDFDict,
+  PDFRawStream,
+  PDFStream,
+  type PDFContext,
+  type PDFObject,
+  type PDFRef,
+} from '@cantoo/pdf-lib';
+import { readXrefBase, type XrefBase } from './pdf-xref.ts';
+
+/** A template an update can be appended to: its bytes and their cross-reference chain. */
+export interface IncrementalBase {
+  readonly bytes: Uint8Array;
+  readonly xref: XrefBase;
+}
+
+/**
+ * The base for incremental fills of `bytes`, parsed by pdf-lib into `parsed`; null when the
+ * chain is not clean or does not describe the same objects pdf-lib read (then only a full
+ * rewrite is safe).
+ */
+export function incrementalBase(bytes: Uint8Array, parsed: PDFContext): IncrementalBase | null {
+  const xref = readXrefBase(bytes);
+  if (!xref || parsed.trailerInfo.Root !== xref.root) {
+    return null;
+  }
+  for (const [ref] of parsed.enumerateIndirectObjects()) {
+    if (xref.inUse.get(ref.objectNumber) !== ref.generationNumber) {
+      return null;
+    }
+  }
+  return { bytes: bytes.slice(), xref };
+}
+
+function entriesOf(dict: PDFDict): Map<PDFObject, PDFObject> {
+  return (dict as unknown as { dict: Map<PDFObject, PDFObject> }).dict;
+}
+
+function sameDict(a: PDFDict, b: PDFDict): boolean {
+  const left = entriesOf(a);
+  const right = entriesOf(b);
+  if (left.size !== right.size) {
+    return false;
+  }
+  for (const [key, value] of left) {
+    const other = right.get(key);
+    if (other === undefined || !sameObject(value, other)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Deep equality; the plan's copies share every immutable leaf, so most checks are identity. */
+function sameObject(a: PDFObject, b: PDFObject): boolean {
+  if (a === b) {
+    return true;
+  }
+  if (a.constructor !== b.constructor) {
+    return false;
+  }
+  if (a instanceof PDFDict) {
+    return sameDict(a, b as PDFDict);
+  }
+  if (a instanceof PDFArray) {
+    const other = b as PDFArray;
+    if (a.size() !== other.size()) {
+      return false;
+    }
+    for (let index = 0; index < a.size(); index += 1) {
+      if (!sameObject(a.get(index), other.get(index))) {
+        return false;
+      }
+    }
+    return true;
+  }
+  if (a instanceof PDFRawStream) {
+    const other = b as PDFRawStream;
+    return a.contents === other.contents && sameDict(a.dict, other.dict);
+  }
+  if (a instanceof PDFStream) {
+    return false; // Streams pdf-lib builds (appearances, fonts) are always new.
+  }
+  return a.toString() === b.toString();
+}
+
+/** Objects of `context` that are new or differ from the template's (`pristine`). */
+export function changedObjects(
+  context: PDFContext,
+  pristine: PDFContext,
+): Array<[PDFRef, PDFObject]> {
+  return context.enumerateIndirectObjects().filter(([ref, object]) => {
+    const before = pristine.lookup(ref);
+    return before === undefined || !sameObject(object, before);
+  });
+}
+
+const encoder = new TextEncoder();
+
+function trailerEntries(xref: XrefBase, size: number): string {
+  return (
+    `/Size ${size} /Root ${xref.root.toString()}` +
+    (xref.info ? ` /Info ${xref.info.toString()}` : '') +
+    (xref.id ? ` /ID ${xref.id.toString()}` : '') +
+    ` /Prev ${xref.startXref}`
+  );
+}
+
+/** Runs of consecutive object numbers: the subsections both xref kinds are made of. */
+function runsOf(numbers: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const number of numbers) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === number) {
+      last[1] += 1;
+    } else {
+      runs.push([number, 1]);
+    }
+  }
+  return runs;
+}
+
+type Written = { number: number; generation: number; offset: number };
+
+function tableSection(xref: XrefBase, written: Written[], at: number, size: number): string {
+  const rows: string[] = ['xref'];
+  const byNumber = new Map(written.map((entry) => [entry.number, entry]));
+  for (const [first, count] of runsOf(written.map((entry) => entry.number))) {
+    rows.push(`${first} ${count}`);
+    for (let number = first; number < first + count; number += 1) {
+      const entry = byNumber.get(number);
+      const offset = String(entry?.offset ?? 0).padStart(10, '0');
+      // Each row is exactly 20 bytes, ending in \r\n (the join adds the \n).
+      rows.push(`${offset} ${String(entry?.generation ?? 0).padStart(5, '0')} n\r`);
+    }
+  }
+  return `${rows.join('\n')}\ntrailer\n<< ${trailerEntries(xref, size)} >>\nstartxref\n${at}\n%%EOF\n`;
+}
+
+function byteWidth(value: number): number {
+  let width = 1;
+  while (value >= 256 ** width) {
+    width += 1;
+  }
+  return width;
+}
+
+function streamSection(xref: XrefBase, written: Written[], at: number, size: number): Uint8Array {
+  const entries = [...written, { number: size - 1, generation: 0, offset: at }];
+  const offsetWidth = byteWidth(Math.max(...entries.map((entry) => entry.offset)));
+  const generationWidth = byteWidth(Math.max(...entries.map((entry) => entry.generation)));
+  const rowWidth = 1 + offsetWidth + generationWidth;
+  const data = new Uint8Array(entries.length * rowWidth);
+  entries.forEach((entry, row) => {
+    let position = row * rowWidth;
+    data[position++] = 1;
+    for (let byte = offsetWidth - 1; byte >= 0; byte -= 1) {
+      data[position++] = Math.floor(entry.offset / 256 ** byte) % 256;
+    }
+    for (let byte = generationWidth - 1; byte >= 0; byte -= 1) {
+      data[position++] = Math.floor(entry.generation / 256 ** byte) % 256;
+    }
+  });
+  const index = runsOf(entries.map((entry) => entry.number))
+    .flat()
+    .join(' ');
+  const head = encoder.encode(
+    `${size - 1} 0 obj\n<< /Type /XRef ${trailerEntries(xref, size)} /Index [${index}]` +
+      ` /W [1 ${offsetWidth} ${generationWidth}] /Length ${data.byteLength} >>\nstream\n`,
+  );
+  const tail = encoder.encode(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`);
+  const section = new Uint8Array(head.byteLength + data.byteLength + tail.byteLength);
+  section.set(head, 0);
+  section.set(data, head.byteLength);
+  section.set(tail, head.byteLength + data.byteLength);
+  return section;
+}
+
+/**
+ * The base's bytes followed by an update holding `changed` (in object-number order), with a
+ * cross-reference section of the base's kind whose trailer carries /Root, /Info and /ID and
+ * points back with /Prev.
+ */
+export function writeIncremental(
+  base: IncrementalBase,
+  changed: ReadonlyArray<readonly [PDFRef, PDFObject]>,
+): Uint8Array {
+  const { bytes, xref } = base;
+  const last = bytes[bytes.byteLength - 1];
+  const separator = last === 0x0a || last === 0x0d ? '' : '\n';
+  let offset = bytes.byteLength + separator.length;
+  const heads: Uint8Array[] = [];
+  const written: Written[] = [];
+  for (const [ref, object] of changed) {
+    const head = encoder.encode(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
+    heads.push(head);
+    written.push({ number: ref.objectNumber, generation: ref.generationNumber, offset });
+    offset += head.byteLength + object.sizeInBytes() + '\nendobj\n'.length;
+  }
+  const largest = Math.max(xref.size - 1, ...written.map((entry) => entry.number));
+  const section =
+    xref.kind === 'table'
+      ? encoder.encode(tableSection(xref, written, offset, largest + 1))
+      : streamSection(xref, written, offset, largest + 2);
+  const output = new Uint8Array(offset + section.byteLength);
+  output.set(bytes, 0);
+  let position = bytes.byteLength;
+  position += encoder.encodeInto(separator, output.subarray(position)).written;
+  const endobj = encoder.encode('\nendobj\n');
+  changed.forEach(([, object], index) => {
+    const head = heads[index] ?? new Uint8Array();
+    output.set(head, position);
+    position += head.byteLength;
+    position += object.copyBytesInto(output, position);
+    output.set(endobj, position);
+    position += endobj.byteLength;
+  });
+  output.set(section, position);
+  return output;
+}

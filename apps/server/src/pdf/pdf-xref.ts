@@ -1,0 +1,239 @@
+// Reading a file's cross-reference chain the way strict readers (qpdf, pdftk, Acrobat) do,
+// to decide whether an incremental update can safely be appended to it.
+//
+// pdf-lib does not use the cross-reference data: it scans the file for objects. An update is
+// only as good as the base it points back to, so a base qualifies only when its chain is clean:
+// every in-use entry lands on the object it names, and every object pdf-lib parsed is one the
+// chain lists. Anything else (broken offsets, hybrid files, encryption, junk before the header)
+// is refused, and the fill writes the whole document instead.
+import {
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFRef,
+  type PDFObject,
+} from '@cantoo/pdf-lib';
+import { numbersOf, xrefStreamData } from './pdf-xref-stream.ts';
+
+/** The cross-reference kind of a file's newest section. */
+export type XrefKind = 'table' | 'stream';
+
+/** What an incremental update needs from its base (read once per template). */
+export interface XrefBase {
+  readonly kind: XrefKind;
+  /** Offset of the newest cross-reference section: the update's /Prev. */
+  readonly startXref: number;
+  /** The base's /Size: new objects are numbered from here. */
+  readonly size: number;
+  readonly root: PDFRef;
+  readonly info: PDFRef | undefined;
+  readonly id: PDFArray | undefined;
+  /** In-use object numbers with their generation (object-stream members have 0). */
+  readonly inUse: ReadonlyMap<number, number>;
+}
+
+const MAX_SECTIONS = 256;
+const OBJECT_HEADER = /^(\d+)\s+(\d+)\s+obj\b/;
+
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+    'latin1',
+    start,
+    Math.min(end, bytes.byteLength),
+  );
+}
+
+/** The offset after the last `startxref`, or null when the tail has none. */
+export function readStartXref(bytes: Uint8Array): number | null {
+  const tail = latin1(bytes, Math.max(0, bytes.byteLength - 2048), bytes.byteLength);
+  const at = tail.lastIndexOf('startxref');
+  const match = at < 0 ? null : /^startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail.slice(at));
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/** type 0 is free, 1 at `offset` in the file, 2 inside an object stream. */
+type Entry = { number: number; type: 0 | 1 | 2; offset: number; generation: number };
+type Section = { kind: XrefKind; trailer: PDFDict; entries: Entry[] };
+
+function readTableSection(bytes: Uint8Array, offset: number, context: PDFContext): Section | null {
+  const text = latin1(bytes, offset, bytes.byteLength);
+  const head = /^xref\s+/y;
+  if (!head.test(text)) {
+    return null;
+  }
+  const entries: Entry[] = [];
+  const subsection = /(\d+)\s+(\d+)\s+/y;
+  const entry = /(\d{10})\s(\d{5})\s([nf])\s*/y;
+  let position = head.lastIndex;
+  for (;;) {
+    subsection.lastIndex = position;
+    const range = subsection.exec(text);
+    if (!range) {
+      break;
+    }
+    position = subsection.lastIndex;
+    const first = Number(range[1]);
+    for (let index = 0; index < Number(range[2]); index += 1) {
+      entry.lastIndex = position;
+      const row = entry.exec(text);
+      if (!row) {
+        return null;
+      }
+      position = entry.lastIndex;
+      entries.push({
+        number: first + index,
+        type: row[3] === 'n' ? 1 : 0,
+        offset: Number(row[1]),
+        generation: Number(row[2]),
+      });
+    }
+  }
+  if (!text.startsWith('trailer', position)) {
+    return null;
+  }
+  const trailer = parseObjectAt(bytes, offset + position + 'trailer'.length, context);
+  return trailer instanceof PDFDict ? { kind: 'table', trailer, entries } : null;
+}
+
+function parseObjectAt(bytes: Uint8Array, offset: number, context: PDFContext): PDFObject {
+  return PDFObjectParser.forBytes(bytes.subarray(offset), context).parseObject();
+}
+
+function readStreamSection(bytes: Uint8Array, offset: number, context: PDFContext): Section | null {
+  const header = OBJECT_HEADER.exec(latin1(bytes, offset, offset + 40));
+  if (!header) {
+    return null;
+  }
+  const stream = parseObjectAt(bytes, offset + header[0].length, context);
+  if (
+    !(stream instanceof PDFRawStream) ||
+    stream.dict.get(PDFName.of('Type')) !== PDFName.of('XRef')
+  ) {
+    return null;
+  }
+  const data = xrefStreamData(stream);
+  const widths = numbersOf(stream.dict.get(PDFName.of('W')));
+  const size = stream.dict.get(PDFName.of('Size'));
+  const index = stream.dict.has(PDFName.of('Index'))
+    ? numbersOf(stream.dict.get(PDFName.of('Index')))
+    : size instanceof PDFNumber
+      ? [0, size.asNumber()]
+      : null;
+  if (!data || widths?.length !== 3 || !index || index.length % 2 !== 0) {
+    return null;
+  }
+  const [typeWidth = 0, offsetWidth = 0, generationWidth = 0] = widths;
+  const read = (position: number, width: number): number => {
+    let value = 0;
+    for (let byte = 0; byte < width; byte += 1) {
+      value = value * 256 + (data[position + byte] ?? 0);
+    }
+    return value;
+  };
+  const rowWidth = typeWidth + offsetWidth + generationWidth;
+  const entries: Entry[] = [];
+  let position = 0;
+  for (let pair = 0; pair < index.length; pair += 2) {
+    const first = index[pair] ?? 0;
+    for (let number = first; number < first + (index[pair + 1] ?? 0); number += 1) {
+      if (position + rowWidth > data.byteLength) {
+        return null;
+      }
+      const type = typeWidth === 0 ? 1 : read(position, typeWidth);
+      if (type > 2) {
+        return null;
+      }
+      entries.push({
+        number,
+        type: type as Entry['type'],
+        offset: read(position + typeWidth, offsetWidth),
+        generation: type === 1 ? read(position + typeWidth + offsetWidth, generationWidth) : 0,
+      });
+      position += rowWidth;
+    }
+  }
+  return { kind: 'stream', trailer: stream.dict, entries };
+}
+
+/**
+ * Reads the chain from the last `startxref` through every /Prev. Returns null when the file
+ * cannot take an incremental update safely: unreadable sections, a hybrid file (/XRefStm),
+ * encryption, an in-use entry that does not land on its object, or no /Root.
+ */
+export function readXrefBase(bytes: Uint8Array): XrefBase | null {
+  const startXref = readStartXref(bytes);
+  if (startXref === null) {
+    return null;
+  }
+  const context = PDFContext.create();
+  const inUse = new Map<number, number>();
+  const seen = new Set<number>();
+  const visited = new Set<number>();
+  let newest: Section | null = null;
+  let offset: number | undefined = startXref;
+  try {
+    while (offset !== undefined) {
+      if (visited.has(offset) || visited.size >= MAX_SECTIONS || offset >= bytes.byteLength) {
+        return null;
+      }
+      visited.add(offset);
+      const section: Section | null =
+        readTableSection(bytes, offset, context) ?? readStreamSection(bytes, offset, context);
+      if (
+        !section ||
+        section.trailer.has(PDFName.of('XRefStm')) ||
+        section.trailer.has(PDFName.of('Encrypt'))
+      ) {
+        return null;
+      }
+      newest ??= section;
+      for (const { number, type, offset: at, generation } of section.entries) {
+        if (seen.has(number)) {
+          continue; // A newer section decided this object.
+        }
+        seen.add(number);
+        if (type === 1) {
+          const header = OBJECT_HEADER.exec(latin1(bytes, at, at + 40));
+          if (!header || Number(header[1]) !== number || Number(header[2]) !== generation) {
+            return null;
+          }
+          inUse.set(number, generation);
+        } else if (type === 2) {
+          inUse.set(number, 0);
+        }
+      }
+      const prev = section.trailer.get(PDFName.of('Prev'));
+      offset = prev instanceof PDFNumber ? prev.asNumber() : undefined;
+    }
+  } catch {
+    return null;
+  }
+  return newest ? baseFrom(newest, startXref, inUse) : null;
+}
+
+function baseFrom(newest: Section, startXref: number, inUse: Map<number, number>): XrefBase | null {
+  const { trailer } = newest;
+  const size = trailer.get(PDFName.of('Size'));
+  const root = trailer.get(PDFName.of('Root'));
+  const info = trailer.get(PDFName.of('Info'));
+  const id = trailer.get(PDFName.of('ID'));
+  if (!(size instanceof PDFNumber) || !(root instanceof PDFRef)) {
+    return null;
+  }
+  if ([...inUse.keys()].some((number) => number >= size.asNumber())) {
+    return null;
+  }
+  return {
+    kind: newest.kind,
+    startXref,
+    size: size.asNumber(),
+    root,
+    info: info instanceof PDFRef ? info : undefined,
+    id: id instanceof PDFArray ? id : undefined,
+    inUse,
+  };
+}
