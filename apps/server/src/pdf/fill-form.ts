@@ -26,7 +26,7 @@ import {
 import { DocumentFonts } from './fonts-document.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { saveEncrypted } from './pdf-encrypt.ts';
-import { documentFromPlan, planTemplate, type TemplatePlan } from './fill-plan.ts';
+import { documentFromPlan, planTemplate, touchedObjects, type TemplatePlan } from './fill-plan.ts';
 import { changedObjects, writeIncremental, type IncrementalBase } from './fill-incremental.ts';
 import { stripXfa } from './prepare-load.ts';
 import { getBool, getStream, getDict, pdfName } from './prepare-objects.ts';
@@ -167,7 +167,8 @@ async function saveIncremental(
   base: IncrementalBase,
 ): Promise<Uint8Array> {
   await doc.flush();
-  const changed = changedObjects(doc.context, plan.pristine.context);
+  const candidates = touchedObjects(doc.context) ?? doc.context.enumerateIndirectObjects();
+  const changed = changedObjects(candidates, plan.pristine.context);
   return changed.length === 0 ? base.bytes.slice() : writeIncremental(base, changed);
 }
 
@@ -189,7 +190,8 @@ export async function fillForm(
   const base = options.flatten || options.writer === 'full' ? null : plan.base;
   // A plan made here is used once: its pristine document can be filled in place, unless it is
   // needed to tell what the fill changed.
-  const doc = template instanceof Uint8Array && !base ? plan.pristine : documentFromPlan(plan);
+  const doc =
+    template instanceof Uint8Array && !base ? plan.pristine : documentFromPlan(plan, base !== null);
   if (base) {
     // New objects must not reuse numbers the template's chain lists as free.
     doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, base.xref.size - 1);

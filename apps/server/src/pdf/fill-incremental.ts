@@ -89,15 +89,20 @@ function sameObject(a: PDFObject, b: PDFObject): boolean {
   return a.toString() === b.toString();
 }
 
-/** Objects of `context` that are new or differ from the template's (`pristine`). */
+/**
+ * Of `candidates` (the objects of a fill's document, or those it looked up), the ones that are
+ * new or differ from the template's (`pristine`), in object-number order.
+ */
 export function changedObjects(
-  context: PDFContext,
+  candidates: Array<[PDFRef, PDFObject]>,
   pristine: PDFContext,
 ): Array<[PDFRef, PDFObject]> {
-  return context.enumerateIndirectObjects().filter(([ref, object]) => {
-    const before = pristine.lookup(ref);
-    return before === undefined || !sameObject(object, before);
-  });
+  return candidates
+    .filter(([ref, object]) => {
+      const before = pristine.lookup(ref);
+      return before === undefined || !sameObject(object, before);
+    })
+    .sort(([a], [b]) => a.objectNumber - b.objectNumber);
 }
 
 const encoder = new TextEncoder();

@@ -1,5 +1,6 @@
 import {
   PDFArray,
+  type PDFRef,
   PDFContext,
   PDFDict,
   PDFDocument,
@@ -73,15 +74,88 @@ function copyDict(dict: PDFDict, context: PDFContext): PDFDict {
   return copy;
 }
 
-/** A fresh document with its own copy of every object of the plan's template. */
-export function documentFromPlan(plan: TemplatePlan): PDFDocument {
+/**
+ * The object table of a lazily copied document: an object is copied from the template the
+ * first time it is looked up, so a fill that touches its form's objects never copies the page
+ * contents, fonts and images. Listing every entry (a full save) copies the rest first.
+ */
+class CopyOnRead extends Map<PDFRef, PDFObject> {
+  private readonly deleted = new Set<PDFRef>();
+
+  private readonly source: PDFContext;
+  private readonly context: PDFContext;
+
+  constructor(source: PDFContext, context: PDFContext) {
+    super();
+    this.source = source;
+    this.context = context;
+  }
+
+  override get(ref: PDFRef): PDFObject | undefined {
+    const copied = super.get(ref);
+    if (copied !== undefined || this.deleted.has(ref)) {
+      return copied;
+    }
+    const original = this.source.lookup(ref);
+    if (original === undefined) {
+      return undefined;
+    }
+    const copy = copyObject(original, this.context);
+    super.set(ref, copy);
+    return copy;
+  }
+
+  override has(ref: PDFRef): boolean {
+    return this.get(ref) !== undefined;
+  }
+
+  override delete(ref: PDFRef): boolean {
+    const had = this.has(ref);
+    this.deleted.add(ref);
+    super.delete(ref);
+    return had;
+  }
+
+  override set(ref: PDFRef, object: PDFObject): this {
+    this.deleted.delete(ref);
+    return super.set(ref, object);
+  }
+
+  override entries(): MapIterator<[PDFRef, PDFObject]> {
+    for (const [ref] of this.source.enumerateIndirectObjects()) {
+      this.get(ref);
+    }
+    return super.entries();
+  }
+
+  /** The objects looked up or assigned so far: the only ones a fill can have changed. */
+  touched(): Array<[PDFRef, PDFObject]> {
+    return [...super.entries()];
+  }
+}
+
+/** Objects of a document from `documentFromPlan(plan, true)` that a fill may have changed. */
+export function touchedObjects(context: PDFContext): Array<[PDFRef, PDFObject]> | null {
+  const table = (context as unknown as { indirectObjects: unknown }).indirectObjects;
+  return table instanceof CopyOnRead ? table.touched() : null;
+}
+
+/**
+ * A fresh document with its own copy of every object of the plan's template; with `lazily`,
+ * objects are copied when first looked up (see CopyOnRead).
+ */
+export function documentFromPlan(plan: TemplatePlan, lazily = false): PDFDocument {
   const source = plan.pristine.context;
   const context = PDFContext.create();
   context.header = source.header;
   context.isDecrypted = source.isDecrypted;
   context.pdfFileDetails = { ...source.pdfFileDetails };
-  for (const [ref, object] of source.enumerateIndirectObjects()) {
-    context.assign(ref, copyObject(object, context));
+  if (lazily) {
+    Object.assign(context, { indirectObjects: new CopyOnRead(source, context) });
+  } else {
+    for (const [ref, object] of source.enumerateIndirectObjects()) {
+      context.assign(ref, copyObject(object, context));
+    }
   }
   context.largestObjectNumber = source.largestObjectNumber;
   const { ID } = source.trailerInfo;
