@@ -21,7 +21,7 @@ const RECORDS = 10_000;
 const OTHER_TENANTS = 4;
 const PAGE = 50;
 
-type Session = { base: string; token: string };
+type Session = { base: string; token: string; cpuMs: () => number | null };
 
 async function serve(dialect: 'sqlite' | 'postgres') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-reads-'));
@@ -72,10 +72,24 @@ async function startServer(dialect: 'sqlite' | 'postgres') {
       child.once('exit', () => resolve());
       child.stdin.end();
     });
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base: `http://127.0.0.1:${port}`, stop, cpuMs: () => processCpuMs(child.pid) };
 }
 
-async function signUp(base: string): Promise<Session> {
+/**
+ * CPU time (user + system, ms) the server process has used, from /proc; null where there is none.
+ * Per request it moves much less with other load on a shared machine than latency does.
+ */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function signUp(base: string, cpuMs: () => number | null): Promise<Session> {
   const email = `bench-${crypto.randomUUID()}@example.com`;
   const password = 'correct horse battery';
   await requestJson(base, 'POST', '/api/v1/auth/signup', { body: { email, password } });
@@ -84,7 +98,7 @@ async function signUp(base: string): Promise<Session> {
     contentType: 'application/x-www-form-urlencoded',
   });
   const { access_token: token } = JSON.parse(login.text) as { access_token: string };
-  return { base, token };
+  return { base, token, cpuMs };
 }
 
 /** A table with `count` records imported from CSV; returns its id. */
@@ -169,6 +183,7 @@ async function load(session: Session, label: string, perClient: number, url: () 
   await Promise.all(Array.from({ length: CLIENTS }, run));
   const ms: number[] = [];
   let bytes = 0;
+  const cpuBefore = session.cpuMs();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -180,6 +195,9 @@ async function load(session: Session, label: string, perClient: number, url: () 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = session.cpuMs();
+  const cpuPerRequest =
+    cpuBefore === null || cpuAfter === null ? '–' : ((cpuAfter - cpuBefore) / ms.length).toFixed(2);
   ms.sort((a, b) => a - b);
   const row = [
     label,
@@ -188,6 +206,7 @@ async function load(session: Session, label: string, perClient: number, url: () 
     (ms.length / seconds).toFixed(0),
     `${(bytes / 1024).toFixed(1)} KB`,
     String(ms.length),
+    cpuPerRequest,
   ];
   console.log(`| ${row.join(' | ')} |`);
 }
@@ -197,24 +216,26 @@ async function main(dialect: 'sqlite' | 'postgres') {
   try {
     const setupStarted = performance.now();
     for (let tenant = 0; tenant < OTHER_TENANTS; tenant += 1) {
-      await tableWithRecords(await signUp(server.base), `Tenant ${tenant}`, RECORDS);
+      await tableWithRecords(await signUp(server.base, server.cpuMs), `Tenant ${tenant}`, RECORDS);
     }
-    const session = await signUp(server.base);
+    const session = await signUp(server.base, server.cpuMs);
     for (let index = 0; index < 3; index += 1) {
       await uploadTemplate(session, `Form ${index}`);
     }
     const big = await tableWithRecords(session, 'Big', RECORDS);
     await tableWithRecords(session, 'Empty A', 0);
     await tableWithRecords(session, 'Empty B', 0);
-    const lonely = await signUp(server.base);
+    const lonely = await signUp(server.base, server.cpuMs);
     await tableWithRecords(lonely, 'Only table', 0);
     console.log(
       `Reads under load (${dialect}): ${CLIENTS} clients, ${(OTHER_TENANTS + 1) * RECORDS} records ` +
         `in ${OTHER_TENANTS + 1} tenants, setup ${((performance.now() - setupStarted) / 1000).toFixed(1)} s, ` +
         `Node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
     );
-    console.log('\n| GET | p50 ms | p99 ms | requests/s | response | requests |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    console.log(
+      '\n| GET | p50 ms | p99 ms | requests/s | response | requests | server CPU ms/request |',
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     const randomPage = () => PAGE * Math.floor(Math.random() * (RECORDS / PAGE));
     await load(session, 'templates list (3 templates)', 20, () => '/api/v1/pdf-templates/');
     await load(
