@@ -133,10 +133,7 @@ export function readFillSettings(stored: string | null | undefined): TemplateFil
   return parsed.success ? parsed.data : templateFillSettingsSchema.parse({});
 }
 
-/** The reference text for addendum item `n` ("see addendum, item 3"). */
-export function addendumReference(template: string, n: number): string {
-  return template.includes('{n}') ? template.replaceAll('{n}', String(n)) : `${template} ${n}`;
-}
+export { addendumReference } from './addendum.ts';
 
 export const templateSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { PDFName, type PDFRef } from '@cantoo/pdf-lib';
-import { addendumReference } from '@formbridge/contract/templates';
+import { addendumReference } from '@formbridge/contract/addendum';
 import { num } from './fill-appearance.ts';
 import { paragraphDirection } from './fill-bidi.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
