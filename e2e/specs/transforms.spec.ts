@@ -39,9 +39,27 @@ async function mapByApi(page: Page, body: Record<string, unknown>) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/**
+ * The table view renders only the rows near the view on a form of more than 60 fields (DS-11 has
+ * 81): scroll from the top, a screen at a time, as a user would, until the field's row is there.
+ */
+async function revealRow(page: Page, field: string) {
+  const button = page.getByRole('button', { name: `Edit transform of ${field}` });
+  if ((await button.count()) === 0) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+  await expect(async () => {
+    if ((await button.count()) === 0) {
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.8));
+    }
+    await expect(button).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  return button;
+}
+
 /** Opens a mapping's transform editor in the table view and picks the kind. */
 async function openTransform(page: Page, field: string, kind: string) {
-  await page.getByRole('button', { name: `Edit transform of ${field}` }).click();
+  await (await revealRow(page, field)).click();
   const editor = page.getByRole('group', { name: `Transform of ${field}` });
   await editor.getByLabel('Transform kind').selectOption({ label: kind });
   return editor;
