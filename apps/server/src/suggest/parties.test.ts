@@ -8,6 +8,10 @@ describe('parties a block speaks of', () => {
     expect([...partiesIn('Datos del cónyuge')]).toEqual(['spouse']);
     expect([...partiesIn('CPF da testemunha 1')]).toEqual(['witness']);
     expect([...partiesIn('For office use only')]).toEqual(['office']);
+    expect([...partiesIn('Dependents[0].Table_Dependents[0].Row1[0].f1_14[0]')]).toEqual([
+      'dependent',
+    ]);
+    expect([...partiesIn('Nom de la personne à charge')]).toEqual(['dependent']);
   });
 
   it('finds none in the record’s own captions', () => {

@@ -1,7 +1,7 @@
-// Whose data a box holds. A form block for the paid preparer, the employer, the spouse, an
-// agent, a witness, the treating doctor or "office use only" asks for someone else's name and
-// address than the record's: the record's own fields are unlikely there, unless the target is
-// itself that party's (`employer_name`, a table or link called "Preparer").
+// Whose data a box holds. A form block for the paid preparer, the employer, the spouse, a
+// dependent, an agent, a witness, the treating doctor or "office use only" asks for someone
+// else's name and address than the record's: the record's own fields are unlikely there, unless
+// the target is itself that party's (`employer_name`, a table or link called "Preparer").
 //
 // Words per party, in English, Spanish, French, German, Portuguese, Italian, Dutch, Ukrainian and
 // Russian: the standard dictionary translations (Wiktionary translation tables of each English
@@ -31,6 +31,11 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
     'réservé administration|uso oficial|uso interno|para uso de la administración',
     'uso exclusivo|dienstgebrauch|amtliche vermerke|uso dell ufficio|voor intern gebruik',
     'службові відмітки|для служебного пользования',
+  ],
+  dependent: [
+    'dependent|dependents|dependant|personne à charge|personnes à charge|dependiente|dependientes',
+    'dependente|dependentes|unterhaltsberechtigte|persona a carico|persone a carico|ten laste',
+    'утриманець|утриманці|иждивенец|иждивенцы',
   ],
   witness: ['witness|témoin|testigo|testemunha|zeuge|testimone|getuige|свідок|свидетель'],
   doctor: [
