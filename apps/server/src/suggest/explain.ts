@@ -3,7 +3,7 @@
 import type { Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
-import { matchWording } from './score.ts';
+import { wordingScore } from './score.ts';
 
 /** A field word counts as matched evidence from this similarity up. */
 const EVIDENCE_MATCH = 0.7;
@@ -50,7 +50,7 @@ export function explainPair(
   let best: { score: number; source: FieldSource; wording: Wording } | null = null;
   for (const source of field.sources) {
     for (const wording of target.wordings) {
-      const score = matchWording(source.terms, wording, similarity) * source.weight;
+      const score = wordingScore(source.terms, target, wording, similarity) * source.weight;
       if (best === null || score > best.score) {
         best = { score, source, wording };
       }

@@ -8,7 +8,7 @@
 // ("Foreign postal code" vs "ZIP") lower the score. Strict wordings (universal values, a link
 // named alone) must explain the whole field: "Date" is today's date, "Date of injury" is not.
 import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
-import type { Term } from './lexicon.ts';
+import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
 import { typeFactor } from './type-compat.ts';
@@ -35,6 +35,14 @@ const BEST_SOURCE_SHARE = 0.6;
 const UNEXPLAINED_ELABORATION = 0.25;
 /** Coverage of the field sets this share of a (non-strict) score; coverage of the target the rest. */
 const FIELD_COVERAGE_SHARE = 0.45;
+/** The name names another table target than the printed text does (see scoreField). */
+const NAME_DISAGREES_FACTOR = 0.85;
+/** "Foreign postal code" for ZIP: an unexplained qualifier right before the matched word. */
+const UNEXPLAINED_QUALIFIER_FACTOR = 0.6;
+/** A qualifier the target explains less than this is unexplained ("Spouse" by "Spouse SSN" is). */
+const QUALIFIER_EXPLAINED = 0.5;
+/** The word after the qualifier matches the target at least this well ("postal code" ~ ZIP). */
+const QUALIFIED_MATCH = 0.8;
 
 function bestMatch(term: Term, among: readonly Term[], similarity: TermSimilarity): number {
   let best = 0;
@@ -93,15 +101,62 @@ export function matchWording(
     return 0;
   }
   const field = coverField(fieldTerms, wording.explainers, similarity);
-  return wording.isStrict
+  const score = wording.isStrict
     ? target * field
     : target * (1 - FIELD_COVERAGE_SHARE + FIELD_COVERAGE_SHARE * field);
+  return score * qualifierFactor(fieldTerms, wording, similarity);
+}
+
+/**
+ * A word that makes the box about someone or something else ("foreign", "spouse", "previous"),
+ * printed right before a word the target matches and not explained by the target: "Foreign
+ * postal code" is not the ZIP. Further off ("…ZIP code. If you have a foreign address…") it
+ * qualifies something else and costs only its share of the field's words.
+ */
+function qualifierFactor(
+  fieldTerms: readonly Term[],
+  wording: Wording,
+  similarity: TermSimilarity,
+): number {
+  let factor = 1;
+  fieldTerms.forEach((term, i) => {
+    const next = fieldTerms[i + 1];
+    if (
+      next !== undefined &&
+      isDistinguishing(term.concept) &&
+      bestMatch(term, wording.explainers, similarity) < QUALIFIER_EXPLAINED &&
+      bestMatch(next, wording.terms, similarity) >= QUALIFIED_MATCH
+    ) {
+      factor *= UNEXPLAINED_QUALIFIER_FACTOR;
+    }
+  });
+  return factor;
+}
+
+/**
+ * Score of one field wording against one wording of `target`. Today's day, month or year must be
+ * named in full ("date jour"): a bare "día" or "Month" is part of some other date, and only its
+ * closeness to "date" would otherwise earn it part of a match.
+ */
+export function wordingScore(
+  fieldTerms: readonly Term[],
+  target: Target,
+  wording: Wording,
+  similarity: TermSimilarity,
+): number {
+  if (
+    DATE_PART_KEYS.has(target.key) &&
+    coverTarget(wording.terms, fieldTerms, similarity) < 1 - 1e-9
+  ) {
+    return 0;
+  }
+  return matchWording(fieldTerms, wording, similarity);
 }
 
 function sourceScore(source: FieldSource, target: Target, similarity: TermSimilarity): number {
   let best = 0;
   for (const wording of target.wordings) {
-    best = Math.max(best, matchWording(source.terms, wording, similarity));
+    best = Math.max(best, wordingScore(source.terms, target, wording, similarity));
   }
   return best * source.weight;
 }
@@ -153,52 +208,77 @@ function partyFactor(field: FieldProfile, target: Target): number {
 }
 
 /**
- * How likely `target` fills `field`, in [0, 1]; 0 when the types cannot meet. Sources are
- * blended (mostly the best one, partly their mean) so a field whose name and label agree beats
- * one where only the label — found by geometry, sometimes the neighbour's — says so.
+ * What a pair's score is made of: each source's match (already times its trust weight), the
+ * blend of them, and the factors applied to the blend. The scorer model (scorer-model.ts) reads
+ * these as features; `raw` is the hand-weighted score they make together.
  */
-export function scorePair(field: FieldProfile, target: Target, similarity: TermSimilarity): number {
+export type PairEvidence = {
+  raw: number;
+  /** Name and tooltip, printed label, both together, best caption candidate (0 when absent). */
+  authored: number;
+  label: number;
+  all: number;
+  candidate: number;
+  typeFit: number;
+  linkFactor: number;
+  rowFactor: number;
+  partyFactor: number;
+};
+
+/**
+ * The evidence for `target` filling `field`, or null when it cannot (types that cannot meet, a
+ * later row, nothing calling for it). Sources are blended (mostly the best one, partly their
+ * mean) so a field whose name and label agree beats one where only the label — found by
+ * geometry, sometimes the neighbour's — says so.
+ */
+export function scoreEvidence(
+  field: FieldProfile,
+  target: Target,
+  similarity: TermSimilarity,
+): PairEvidence | null {
   if (field.sources.length === 0) {
-    return 0;
+    return null;
   }
   if (target.reusable && !['text', 'dropdown', 'list'].includes(field.pdfType)) {
-    return 0;
+    return null;
   }
   // Later rows of a repeated block are other people or lines: no table field is theirs.
   if (field.row === 'later' && !target.reusable) {
-    return 0;
+    return null;
   }
   // "Month 1 / Month 2 / Month 3" are columns of amounts, "Day 1…7" lines of a log: a numbered
   // series of boxes never all take today's month or day.
   if (field.row !== null && DATE_PART_KEYS.has(target.key)) {
-    return 0;
+    return null;
   }
-  const fit = typeFactor(field, target);
-  if (fit === 0) {
-    return 0;
+  const typeFit = typeFactor(field, target);
+  if (typeFit === 0) {
+    return null;
   }
   // Universal values must be called for by the authored name or tooltip when there is one, but
   // are then blended over the same sources as table fields, so that "EMAIL" printed next to a
   // neighbour's caption does not favour the user's email over the table's Email.
-  const authored = target.reusable ? authoredFirst(field.sources) : field.sources;
+  const authoredSources = target.reusable ? authoredFirst(field.sources) : field.sources;
   // A caption candidate is often a neighbour's "Date" or "Year": it never calls for one.
   if (target.reusable && field.sources.every((source) => source.kind === 'candidate')) {
-    return 0;
+    return null;
   }
-  if (authored.every((source) => sourceScore(source, target, similarity) === 0)) {
-    return 0;
+  if (authoredSources.every((source) => sourceScore(source, target, similarity) === 0)) {
+    return null;
   }
   if (target.reusable && field.isNumberedName && !isCalledForByLabel(field, target, similarity)) {
-    return 0;
+    return null;
   }
   // Caption candidates compete for the best source but stay out of the mean: they are several
   // texts around the box, most of them about something else.
+  const bySource = { authored: 0, label: 0, all: 0, candidate: 0 };
   let best = 0;
   let sum = 0;
   let primaries = 0;
   for (const source of field.sources) {
     const score = sourceScore(source, target, similarity);
     best = Math.max(best, score);
+    bySource[source.kind] = Math.max(bySource[source.kind], score);
     if (source.kind !== 'candidate') {
       sum += score;
       primaries++;
@@ -211,5 +291,40 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
       ? UNMENTIONED_LINK_FACTOR
       : 1;
   const rowFactor = field.row === 'first' && !target.reusable ? FIRST_ROW_FACTOR : 1;
-  return Math.min(1, blended * fit * linkFactor * rowFactor * partyFactor(field, target));
+  const party = partyFactor(field, target);
+  const raw = Math.min(1, blended * typeFit * linkFactor * rowFactor * party);
+  return { raw, ...bySource, typeFit, linkFactor, rowFactor, partyFactor: party };
+}
+
+/** How likely `target` fills `field` by the hand-weighted blend, in [0, 1]; 0 when it cannot. */
+export function scorePair(field: FieldProfile, target: Target, similarity: TermSimilarity): number {
+  return scoreEvidence(field, target, similarity)?.raw ?? 0;
+}
+
+/**
+ * Every target with a score above 0 for one field. When the field's own name or tooltip names
+ * a table target, a target that only the printed text calls for is less likely: that text is
+ * often the neighbour's ("NOMBRE" under a printed "Nº EXPEDIENTE", "CPF" beside "números").
+ */
+export function scoreField(
+  field: FieldProfile,
+  targets: readonly Target[],
+  similarity: TermSimilarity,
+): { target: Target; score: number }[] {
+  const scored: { target: Target; evidence: PairEvidence }[] = [];
+  let namesTableTarget = false;
+  for (const target of targets) {
+    const evidence = scoreEvidence(field, target, similarity);
+    if (evidence !== null && evidence.raw > 0) {
+      scored.push({ target, evidence });
+      namesTableTarget ||= !target.reusable && evidence.authored > 0;
+    }
+  }
+  return scored.map(({ target, evidence }) => ({
+    target,
+    score:
+      namesTableTarget && evidence.authored === 0
+        ? evidence.raw * NAME_DISAGREES_FACTOR
+        : evidence.raw,
+  }));
 }

@@ -11,7 +11,7 @@ import { buildFieldProfile } from './field-profile.ts';
 import { assignTargets } from './assign.ts';
 import { calibrate } from './calibration.ts';
 import { SUGGEST_CALIBRATION } from './calibration-data.ts';
-import { scorePair } from './score.ts';
+import { scoreField } from './score.ts';
 import type {
   FieldProfile,
   ScoredPair,
@@ -83,8 +83,7 @@ export function scorePairs(input: SuggestInput, threshold: number): ScoredPair[]
   const similarity = createTermSimilarity();
   const pairs: ScoredPair[] = [];
   for (const field of profiles) {
-    for (const target of targets) {
-      const score = scorePair(field, target, similarity);
+    for (const { target, score } of scoreField(field, targets, similarity)) {
       if (score >= threshold) {
         pairs.push({ field, target, score });
       }
