@@ -114,6 +114,11 @@ function readStatusKb(key: 'VmRSS' | 'VmHWM'): number | null {
   }
 }
 
+/** Resident memory of this process now (worker threads included), in MB. */
+export function readRssMb(): number {
+  return (readStatusKb('VmRSS') ?? process.memoryUsage().rss / 1024) / 1024;
+}
+
 /**
  * Peak resident memory of this process (worker threads included) while `run` runs: the kernel's
  * high-water mark reset first where Linux allows it, plus sampling every 50 ms as a fallback.

@@ -21,13 +21,12 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { insertRecords } from '../src/modules/records/records.repo.ts';
 import { defaultPoolSize } from '../src/modules/generation/fill-pool.ts';
-import { detectFields } from '../src/pdf/detect-fields.ts';
-import { fillForm, planTemplate } from '../src/pdf/fill-form.ts';
 import {
   corpusFile,
   hasPdftk,
   measurePeakRss,
   median,
+  readRssMb,
   preparePdftk,
   runPool,
   valuesFor,
@@ -60,6 +59,10 @@ async function cpuOf(fill: () => Promise<{ bytes: Uint8Array }>): Promise<[numbe
 }
 
 async function timeSingle(name: string, runs: number) {
+  // Imported here, not at the top: loaded in a bulk child they would count in the server's RSS
+  // (pdf.js and the fill engine ~43 MB on the main thread, which the server itself never loads).
+  const { detectFields } = await import('../src/pdf/detect-fields.ts');
+  const { fillForm, planTemplate } = await import('../src/pdf/fill-form.ts');
   const bytes = new Uint8Array(corpusFile(name));
   const { fields } = await detectFields(new Uint8Array(bytes));
   const values = valuesFor(fields, 1);
@@ -218,12 +221,17 @@ async function timeBulk(count: number) {
     const loopBefore = performance.eventLoopUtilization();
     const cpuBefore = process.cpuUsage();
     const mainBefore = process.threadCpuUsage();
+    // RSS each time another fifth of the records is done: flat, or growing with the count.
+    const timeline: string[] = [];
     const measured = await measurePeakRss(async () => {
       const started = (await app.api('POST', url, { record_ids: setup.ids })) as JobResponse;
       for (;;) {
         const polled = (await app.api('GET', `/api/v1/jobs/${started.job.id}`)) as JobResponse;
         if (polled.job.status === 'succeeded' || polled.job.status === 'failed') {
           return polled;
+        }
+        if (polled.job.done >= ((timeline.length + 1) * count) / 5) {
+          timeline.push(`${polled.job.done}: ${readRssMb().toFixed(0)}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -244,7 +252,8 @@ async function timeBulk(count: number) {
       '',
       `${job.successful}/${job.total} ok, zip ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB, ` +
         `RSS before ${measured.beforeMb.toFixed(0)} MB, CPU ${cpuSeconds.toFixed(1)} s ` +
-        `(main thread ${mainSeconds.toFixed(1)} s, busy ${(loop.utilization * 100).toFixed(0)}%), load average ${os.loadavg()[0]?.toFixed(1)}`,
+        `(main thread ${mainSeconds.toFixed(1)} s, busy ${(loop.utilization * 100).toFixed(0)}%), load average ${os.loadavg()[0]?.toFixed(1)}, ` +
+        `RSS MB by forms done ${timeline.join(', ')}`,
     );
     return { setup, seconds };
   } finally {
