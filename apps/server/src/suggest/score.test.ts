@@ -7,9 +7,12 @@ import { suggestFieldMappings } from './suggest-field-mappings.ts';
 import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
 import type { SuggestInput } from './suggest-types.ts';
 
-function suggest(input: SuggestInput): Record<string, string> {
+function suggest(input: SuggestInput, threshold?: number): Record<string, string> {
   return Object.fromEntries(
-    suggestFieldMappings(input).map((s) => [s.field_name, s.suggested_field_key]),
+    suggestFieldMappings(input, threshold === undefined ? {} : { threshold }).map((s) => [
+      s.field_name,
+      s.suggested_field_key,
+    ]),
   );
 }
 
@@ -27,7 +30,8 @@ describe('scoring evidence that points elsewhere', () => {
       'Address[0].f1_12[0]': pdfField({ label: 'Foreign province/state/county' }),
       'Address[0].f1_13[0]': pdfField({ label: 'Foreign postal code' }),
     };
-    expect(suggest(suggestInput(fields, clients))).toEqual({
+    // Even well under the default threshold: the foreign boxes get nothing at all.
+    expect(suggest(suggestInput(fields, clients), 0.5)).toEqual({
       'Address[0].f1_10[0]': 'City State ZIP',
     });
   });
