@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await clearStorageTemp(config.dataDir);
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);
-  const store = createStorage(config);
+  const store = await createStorage(config);
   // Several instances share one PostgreSQL: limits count there so every instance sees the same.
   const counters =
     database.dialect === 'postgres'
@@ -147,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   app.addHook('preClose', () => sweeper.stop());
-  const generation = createGenerationRuntime(ctx, app.log);
+  const generation = await createGenerationRuntime(ctx, app.log);
   // preClose runs before in-flight requests are awaited: open event streams end, the running
   // job stops after its current form, and the workers go, all while the database is still open.
   app.addHook('preClose', () => generation.close());

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
 import type { Config } from '../config.ts';
+import type PgModule from 'pg';
 import type { DialectName } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
@@ -18,12 +18,16 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR). */
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR).
+ * The PostgreSQL driver is imported only then (~7 MB a SQLite install does not need).
+ */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
     const schema = config.databaseSchema;
     if (schema) {
-      await ensurePostgresSchema(config.databaseUrl, schema);
+      await ensurePostgresSchema(pg, config.databaseUrl, schema);
     }
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
@@ -44,7 +48,11 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function ensurePostgresSchema(url: string, schema: string): Promise<void> {
+async function ensurePostgresSchema(
+  pg: typeof PgModule,
+  url: string,
+  schema: string,
+): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid schema name: ${schema}`);
   }

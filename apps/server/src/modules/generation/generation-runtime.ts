@@ -1,7 +1,6 @@
 import { jobQueueKind } from '../../config.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { createInProcessQueue } from '../../lib/jobs/in-process-queue.ts';
-import { createPgBossQueue } from '../../lib/jobs/pg-boss-queue.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { bulkGenerationJob } from './bulk-generation.job.ts';
 import { createFillPool, type FillPool, type FillPoolOptions } from './fill-pool.ts';
@@ -21,13 +20,13 @@ export type GenerationRuntime = {
 };
 
 /** Builds the runtime; workers start on the first fill, not here. */
-export function createGenerationRuntime(
+export async function createGenerationRuntime(
   ctx: AppContext,
   log: GenerationDeps['log'],
   options: { pool?: FillPoolOptions } = {},
-): GenerationRuntime {
+): Promise<GenerationRuntime> {
   const pool = createFillPool(options.pool ?? { size: ctx.config.fillWorkers });
-  const queue = createQueue(ctx, log, pool.size);
+  const queue = await createQueue(ctx, log, pool.size);
   const deps: GenerationDeps = { ctx, pool, log };
   queue.register(bulkGenerationJob(deps));
   queue.register(multiTemplateJob(deps));
@@ -50,12 +49,20 @@ export function createGenerationRuntime(
   };
 }
 
-/** pg-boss on PostgreSQL (shared by every instance), else this process's own queue. */
-function createQueue(ctx: AppContext, log: GenerationDeps['log'], concurrency: number): JobQueue {
+/**
+ * pg-boss on PostgreSQL (shared by every instance), else this process's own queue. pg-boss is
+ * imported only when it is used: loaded, it and its queue hold ~12 MB.
+ */
+async function createQueue(
+  ctx: AppContext,
+  log: GenerationDeps['log'],
+  concurrency: number,
+): Promise<JobQueue> {
   const { config } = ctx;
   if (jobQueueKind(config) === 'memory' || !config.databaseUrl) {
     return createInProcessQueue({ db: ctx.db, log });
   }
+  const { createPgBossQueue } = await import('../../lib/jobs/pg-boss-queue.ts');
   return createPgBossQueue({
     db: ctx.db,
     connectionString: config.databaseUrl,
