@@ -45,6 +45,14 @@ describe('nearestLabel', () => {
     expect(nearestPlacedLabel(field, [right], { right: true })?.position).toBe('right');
   });
 
+  it('takes a caption running into the box as on its line, not the text above', () => {
+    const phrases = [
+      phrase('Spouse’s signature', [100, 80, 180, 95]),
+      phrase('Phone no.', [70, 104, 130, 114]),
+    ];
+    expect(nearestPlacedLabel(field, phrases)).toEqual({ text: 'Phone no', position: 'left' });
+  });
+
   it('ignores text that is too far, below, or to the right unless asked', () => {
     const phrases = [
       phrase('Below', [100, 130, 140, 140]),

@@ -163,7 +163,11 @@ export function nearestPlacedLabel(
     let score = Infinity;
     let position: PlacedLabel['position'] = 'left';
     const sameLine = verticalOverlap(p.rect, rect) > Math.min(p.rect[3] - p.rect[1], height) * 0.3;
-    if (sameLine && p.rect[2] <= rect[0] + 2) {
+    // Captions running into a box drawn over the whole cell count as left of it (detect-layout.ts).
+    if (
+      sameLine &&
+      (p.rect[2] <= rect[0] + 2 || (p.rect[0] < rect[0] - 2 && p.rect[2] < rect[2]))
+    ) {
       const distance = Math.max(0, rect[0] - p.rect[2]);
       score = distance <= MAX_LEFT_DISTANCE ? distance : Infinity;
     } else if (sameLine && options.right === true && p.rect[0] >= rect[2] - 2) {

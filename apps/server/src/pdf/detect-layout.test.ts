@@ -36,6 +36,19 @@ describe('layout-based label candidates', () => {
     ]);
   });
 
+  it("takes a caption the box is drawn over, from its left edge, as the box's own", () => {
+    const box: DisplayedRect = [137, 426, 273, 438];
+    const candidates = findLabelCandidates(
+      box,
+      [
+        phrase('Phone no.', [102, 428, 154, 435]),
+        phrase('Spouse’s signature. If a joint return, both must sign', [91, 400, 266, 412]),
+      ],
+      [box],
+    );
+    expect(candidates[0]).toMatchObject({ text: 'Phone no', position: 'left' });
+  });
+
   it('takes the last of several captions printed left of a box', () => {
     const box: DisplayedRect = [300, 100, 380, 112];
     const [best] = findLabelCandidates(
@@ -68,5 +81,21 @@ describe('layout-based label candidates', () => {
     expect(headings.map((h) => h.text)).toEqual(['Part II Paid Preparer Use Only']);
     expect(sectionOf([100, 230, 200, 242], headings)).toBe('Part II Paid Preparer Use Only');
     expect(sectionOf([100, 100, 200, 112], headings)).toBeUndefined();
+  });
+
+  it('reads a block title set over several lines of a margin column as one heading', () => {
+    const headings = findSectionHeadings([
+      phrase('Your signature', [100, 640, 160, 647], 7),
+      phrase('Daytime phone number', [460, 640, 540, 647], 7),
+      phrase('Paid', [36, 700, 57, 710], 10),
+      phrase('Print/Type preparer’s name', [100, 696, 190, 703], 7),
+      phrase('Preparer', [36, 712, 78, 722], 10),
+      phrase('Firm’s name', [100, 722, 141, 729], 7),
+      phrase('Use Only', [36, 724, 79, 734], 10),
+      phrase('Phone no.', [400, 732, 432, 739], 7),
+      phrase('Firm’s address', [100, 733, 160, 741], 7),
+    ]);
+    expect(headings.map((h) => h.text)).toEqual(['Paid Preparer Use Only']);
+    expect(sectionOf([445, 732, 576, 744], headings)).toBe('Paid Preparer Use Only');
   });
 });

@@ -57,7 +57,9 @@ function lastCaption(text: string): string {
 function place(rect: DisplayedRect, p: TextPhrase, isCheckbox: boolean): LabelCandidate | null {
   const height = rect[3] - rect[1];
   const sameLine = overlapY(p.rect, rect) > Math.min(p.rect[3] - p.rect[1], height) * 0.3;
-  if (sameLine && p.rect[2] <= rect[0] + 2) {
+  // A caption that starts left of the box and runs into it is the box's own: forms often draw
+  // the widget over the whole cell, caption included ("Phone no." in the 1040's signature rows).
+  if (sameLine && (p.rect[2] <= rect[0] + 2 || (p.rect[0] < rect[0] - 2 && p.rect[2] < rect[2]))) {
     const distance = Math.max(0, rect[0] - p.rect[2]);
     const position = distance <= REACH.left.max ? 'left' : 'row';
     return { text: lastCaption(p.text), position, distance };
@@ -129,27 +131,62 @@ export function findLabelCandidates(
 
 export type SectionHeading = { text: string; top: number };
 
+function isHeading(p: TextPhrase, median: number): boolean {
+  const text = p.text.trim();
+  if (text.length < 3 || text.length > MAX_LABEL_LENGTH || !/\p{L}{3}/u.test(text)) {
+    return false;
+  }
+  return (
+    (median > 0 && p.size >= median * HEADING_SIZE_RATIO && text.length >= 4) ||
+    NUMBERED_PART.test(text) ||
+    LETTERED_BLOCK.test(text)
+  );
+}
+
+/**
+ * Whether `next` continues the heading `last` on the following line: the same type size, left
+ * edges aligned and no more than a line's gap between them. Block titles set in a narrow margin
+ * column ("Paid / Preparer / Use Only", "Third Party / Designee") are one heading printed over
+ * several lines; read line by line, the block's last rows would be headed "Use Only".
+ */
+function continuesHeading(last: TextPhrase, next: TextPhrase): boolean {
+  const size = Math.max(last.size, next.size);
+  return (
+    Math.abs(last.size - next.size) <= size * 0.15 &&
+    Math.abs(last.rect[0] - next.rect[0]) <= size &&
+    next.rect[1] >= last.rect[1] + last.size * 0.5 &&
+    next.rect[1] - last.rect[3] <= size * 0.6
+  );
+}
+
 /**
  * Section headings of a page: text clearly larger than the page's usual text, numbered parts
  * ("Part II", "Section 3", "Paso 2") and lettered all-capital block titles ("B ENDEREÇO
- * RESIDENCIAL"), top to bottom.
+ * RESIDENCIAL"), top to bottom; a heading printed over several lines is one heading.
  */
 export function findSectionHeadings(phrases: readonly TextPhrase[]): SectionHeading[] {
   const sizes = phrases.map((p) => p.size).sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
-  return phrases
-    .filter((p) => {
-      const text = p.text.trim();
-      if (text.length < 3 || text.length > MAX_LABEL_LENGTH || !/\p{L}{3}/u.test(text)) {
-        return false;
-      }
-      return (
-        (median > 0 && p.size >= median * HEADING_SIZE_RATIO && text.length >= 4) ||
-        NUMBERED_PART.test(text) ||
-        LETTERED_BLOCK.test(text)
-      );
-    })
-    .map((p) => ({ text: cleanCaption(p.text), top: p.rect[1] }))
+  const lines = phrases
+    .filter((p) => isHeading(p, median))
+    .sort((a, b) => a.rect[1] - b.rect[1] || a.rect[0] - b.rect[0]);
+  const groups: TextPhrase[][] = [];
+  for (const line of lines) {
+    const group = groups.find((g) => {
+      const last = g[g.length - 1];
+      return last !== undefined && continuesHeading(last, line);
+    });
+    if (group) {
+      group.push(line);
+    } else {
+      groups.push([line]);
+    }
+  }
+  return groups
+    .map((g) => ({
+      text: cleanCaption(g.map((p) => p.text.trim()).join(' ')),
+      top: g[0]?.rect[1] ?? 0,
+    }))
     .sort((a, b) => a.top - b.top);
 }
 
