@@ -53,6 +53,17 @@ describe('nearestLabel', () => {
     expect(nearestPlacedLabel(field, phrases)).toEqual({ text: 'Phone no', position: 'left' });
   });
 
+  it('passes over a bare line number to the caption, and strips a caption\'s own number', () => {
+    const phrases = [
+      phrase('4)', [85, 104, 95, 114]),
+      phrase('6a Cotisations sociales', [20, 104, 80, 114]),
+    ];
+    expect(nearestPlacedLabel(field, phrases)).toEqual({
+      text: 'Cotisations sociales',
+      position: 'left',
+    });
+  });
+
   it('ignores text that is too far, below, or to the right unless asked', () => {
     const phrases = [
       phrase('Below', [100, 130, 140, 140]),

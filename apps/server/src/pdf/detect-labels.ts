@@ -134,10 +134,16 @@ function horizontalOverlap(a: DisplayedRect, b: DisplayedRect): number {
   return Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 }
 
-function cleanLabel(text: string): string {
+/**
+ * A caption as a user would read it: leading line numbers ("1", "6a", "01-", "(2)", "[5]"),
+ * leaders (dots, underscores, ellipses) and trailing colons removed.
+ */
+export function cleanCaption(text: string): string {
   const cleaned = text
-    .replace(/[\s.:_…·-]+$/u, '')
-    .replace(/^[\s.:_…·-]+/u, '')
+    .replace(/[._…·]{2,}/gu, ' ')
+    .replace(/^\s*(?:\(?\[?\d{1,3}[a-z]?[\])]?[.:-]?|[a-z]\))\s+/iu, '')
+    .replace(/^[\s.:_…·-]+|[\s.:_…·-]+$/gu, '')
+    .replace(/\s+/g, ' ')
     .trim();
   return cleaned.length > MAX_LABEL_LENGTH
     ? `${cleaned.slice(0, MAX_LABEL_LENGTH - 1).trimEnd()}…`
@@ -180,8 +186,9 @@ export function nearestPlacedLabel(
       position = 'above';
     }
     if (score < (best?.score ?? Infinity)) {
-      const text = cleanLabel(p.text);
-      if (text !== '') {
+      const text = cleanCaption(p.text);
+      // A bare line number or footnote mark ("1", "4)") sits nearest but names nothing.
+      if (/\p{L}/u.test(text)) {
         best = { score, text, position };
       }
     }

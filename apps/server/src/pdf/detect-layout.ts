@@ -5,10 +5,12 @@
 // widget rectangles, so it runs wherever detection runs.
 import type { LabelPosition } from '@formbridge/contract/templates';
 import type { TextPhrase } from './detect-labels.ts';
+import { cleanCaption } from './detect-labels.ts';
 import type { DisplayedRect } from './detect-types.ts';
 
 export type { LabelPosition };
 export type LabelCandidate = { text: string; position: LabelPosition; distance: number };
+export { cleanCaption };
 
 /** How far (pt) and how costly each position is: same-line captions win over the rest. */
 const REACH: Record<LabelPosition, { max: number; cost: number }> = {
@@ -31,22 +33,6 @@ const overlapX = (a: DisplayedRect, b: DisplayedRect) =>
   Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
 const overlapY = (a: DisplayedRect, b: DisplayedRect) =>
   Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-
-/**
- * A caption as a user would read it: leading line numbers ("1", "6a", "01-", "(2)", "[5]"),
- * leaders (dots, underscores, ellipses) and trailing colons removed.
- */
-export function cleanCaption(text: string): string {
-  const cleaned = text
-    .replace(/[._…·]{2,}/gu, ' ')
-    .replace(/^\s*(?:\(?\[?\d{1,3}[a-z]?[\])]?[.:-]?|[a-z]\))\s+/iu, '')
-    .replace(/^[\s.:_…·-]+|[\s.:_…·-]+$/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return cleaned.length > MAX_LABEL_LENGTH
-    ? `${cleaned.slice(0, MAX_LABEL_LENGTH - 1).trimEnd()}…`
-    : cleaned;
-}
 
 /** "Logradouro: N°: Complemento" left of a box: the caption nearest the box is the last part. */
 function lastCaption(text: string): string {
