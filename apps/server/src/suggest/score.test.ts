@@ -44,6 +44,16 @@ describe('scoring evidence that points elsewhere', () => {
     expect(suggest(suggestInput(fields, people))).toEqual({ '02-CPF(Somentenúmeros)': 'CPF' });
   });
 
+  it("believes the name when the printed label beside the box is the neighbour's", () => {
+    const contacts = table('Members', ['Phone', 'Emergency Contact Relationship']);
+    const fields: FieldDataDto = {
+      Emergency_Relationship: pdfField({ tooltip: 'RELATIONSHIP', label: 'PHONE' }),
+    };
+    expect(suggest(suggestInput(fields, contacts))).toEqual({
+      Emergency_Relationship: 'Emergency Contact Relationship',
+    });
+  });
+
   it("gives a dependents table's rows none of the record's own fields", () => {
     const fields: FieldDataDto = {
       'Page1[0].f1_02[0]': pdfField({ label: 'Your first name and middle initial' }),

@@ -227,7 +227,8 @@ export type PairEvidence = {
 
 /**
  * The evidence for `target` filling `field`, or null when it cannot (types that cannot meet, a
- * later row, nothing calling for it). Sources are blended (mostly the best one, partly their
+ * later row, nothing calling for it). `isLabelElsewhere`: the printed label names another
+ * target, so its silence about this one is left out of the blend (see scoreField). Sources are blended (mostly the best one, partly their
  * mean) so a field whose name and label agree beats one where only the label — found by
  * geometry, sometimes the neighbour's — says so.
  */
@@ -235,6 +236,7 @@ export function scoreEvidence(
   field: FieldProfile,
   target: Target,
   similarity: TermSimilarity,
+  isLabelElsewhere = false,
 ): PairEvidence | null {
   if (field.sources.length === 0) {
     return null;
@@ -279,7 +281,8 @@ export function scoreEvidence(
     const score = sourceScore(source, target, similarity);
     best = Math.max(best, score);
     bySource[source.kind] = Math.max(bySource[source.kind], score);
-    if (source.kind !== 'candidate') {
+    const isSilentLabel = isLabelElsewhere && source.kind === 'label' && score === 0;
+    if (source.kind !== 'candidate' && !isSilentLabel) {
       sum += score;
       primaries++;
     }
@@ -302,9 +305,11 @@ export function scorePair(field: FieldProfile, target: Target, similarity: TermS
 }
 
 /**
- * Every target with a score above 0 for one field. When the field's own name or tooltip names
- * a table target, a target that only the printed text calls for is less likely: that text is
- * often the neighbour's ("NOMBRE" under a printed "Nº EXPEDIENTE", "CPF" beside "números").
+ * Every target with a score above 0 for one field. Where the field's own name or tooltip and its
+ * printed text name different table targets, the name is believed: the printed text is often the
+ * neighbour's ("NOMBRE" under a printed "Nº EXPEDIENTE", "Emergency_Relationship" beside
+ * "PHONE"). A target only the printed text calls for is then less likely, and one the name calls
+ * for does not lose for the printed text's silence about it.
  */
 export function scoreField(
   field: FieldProfile,
@@ -313,18 +318,21 @@ export function scoreField(
 ): { target: Target; score: number }[] {
   const scored: { target: Target; evidence: PairEvidence }[] = [];
   let namesTableTarget = false;
+  let isLabelElsewhere = false;
   for (const target of targets) {
     const evidence = scoreEvidence(field, target, similarity);
     if (evidence !== null && evidence.raw > 0) {
       scored.push({ target, evidence });
       namesTableTarget ||= !target.reusable && evidence.authored > 0;
+      isLabelElsewhere ||= !target.reusable && evidence.label > 0;
     }
   }
-  return scored.map(({ target, evidence }) => ({
-    target,
-    score:
-      namesTableTarget && evidence.authored === 0
-        ? evidence.raw * NAME_DISAGREES_FACTOR
-        : evidence.raw,
-  }));
+  return scored.map(({ target, evidence }) => {
+    if (namesTableTarget && evidence.authored === 0) {
+      return { target, score: evidence.raw * NAME_DISAGREES_FACTOR };
+    }
+    const isNamedOnly = isLabelElsewhere && evidence.authored > 0 && evidence.label === 0;
+    const named = isNamedOnly ? scoreEvidence(field, target, similarity, true) : null;
+    return { target, score: named?.raw ?? evidence.raw };
+  });
 }

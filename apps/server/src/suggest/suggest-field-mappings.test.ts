@@ -328,6 +328,7 @@ describe('confidence and threshold', () => {
     const strict = suggestFieldMappings(suggestInput(fields, people), { threshold: 0.99 });
     expect(strict.map((s) => s.field_name)).toEqual(['City']);
     // The threshold is on the raw score; the shown confidence is calibrated, and never certainty.
-    expect(strict[0]?.confidence_score).toBe(0.99);
+    expect(strict[0]?.confidence_score).toBeGreaterThanOrEqual(0.9);
+    expect(strict[0]?.confidence_score).toBeLessThan(1);
   });
 });
