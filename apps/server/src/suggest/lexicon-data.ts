@@ -46,6 +46,9 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'né le|née le|fecha de nacimiento|fecha nacimiento|geburtsdatum',
     'geburtstag|дата народження|дата рождения',
     'data de nascimento|data di nascita|geboortedatum|date naissance',
+    // Standard abbreviations: RAE's list (Ortografía, apéndice 2) "nac." = nacimiento; the
+    // Academia Brasileira de Letras' "nasc." = nascimento; "dt." = data.
+    'fecha de nac|fecha nac|f de nac|data de nasc|data nasc|dt nasc|dt de nasc',
   ],
   birth_place: [
     'place of birth|birth place|birthplace|pob|lieu de naissance',
@@ -180,6 +183,8 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ],
   marital_status: [
     'marital status|estado civil|état civil|familienstand|stato civile|burgerlijke staat|семейное положение|сімейний стан',
+    // "Est. civil" / "Est. civ.": the same, abbreviated (RAE and ABL lists: "est." = estado).
+    'est civil|est civ',
   ],
   account_number: [
     'account number|account no|rekeningnummer|numéro de compte|número de cuenta|número da conta|kontonummer|numero di conto',

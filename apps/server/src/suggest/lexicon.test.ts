@@ -157,6 +157,8 @@ describe('term similarity', () => {
     expect(termSimilarity(term('emp'), term('employeur'))).toBeCloseTo(0.85);
     expect(termSimilarity(term('hospitalized'), term('hospitalisation'))).toBeCloseTo(0.8);
     expect(termSimilarity(term('Adress'), term('Adresse'))).toBeGreaterThan(0.7);
+    expect(termSimilarity(term('Data de Nasc.'), term('Data de nascimento'))).toBe(1);
+    expect(termSimilarity(term('Est. /Civil'), term('Estado civil'))).toBe(1);
   });
 
   it('keeps different known concepts apart', () => {
