@@ -32,8 +32,31 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
 }
 
-/** HS256 tokens carrying `sub` (user id) and `exp`. */
+// How many verified tokens are remembered (the oldest goes when full); a few hundred bytes each.
+const VERIFIED_TOKENS_KEPT = 1000;
+
+type VerifiedToken = { userId: string; expiresAt: number; notBefore: number | undefined };
+
+/**
+ * HS256 tokens carrying `sub` (user id) and `exp`. A verified token is remembered by its exact
+ * text: a client sends the same token with every request, and the HMAC check was ~5 % of a
+ * records page's server time. A remembered token still meets the clock on every use (`exp` and
+ * `nbf`, as jose checks them), and what it names is still looked up by the caller each time, so
+ * a deleted account loses access at once. Nothing revokes a token server-side (sign-out forgets it
+ * in the browser), so remembering changes no answer.
+ */
 export function createTokenService(secret: Uint8Array, lifetimeSeconds: number): TokenService {
+  const verified = new Map<string, VerifiedToken>();
+  const isInTime = (token: VerifiedToken) => {
+    const now = Math.floor(Date.now() / 1000);
+    return token.expiresAt > now && (token.notBefore === undefined || token.notBefore <= now);
+  };
+  const remember = (token: string, entry: VerifiedToken) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) {
+      verified.delete(verified.keys().next().value as string);
+    }
+    verified.set(token, entry);
+  };
   return {
     issue: (userId) =>
       new SignJWT({})
@@ -43,13 +66,21 @@ export function createTokenService(secret: Uint8Array, lifetimeSeconds: number):
         .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
         .sign(secret),
     verify: async (token) => {
+      const known = verified.get(token);
+      if (known) {
+        return isInTime(known) ? known.userId : null;
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           // A token without an expiry would be valid forever: refused, though none is issued.
           requiredClaims: ['exp', 'sub'],
         });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+          return null;
+        }
+        remember(token, { userId: payload.sub, expiresAt: payload.exp, notBefore: payload.nbf });
+        return payload.sub;
       } catch {
         return null;
       }

@@ -11,7 +11,8 @@ import type { RecordRow } from './records.repo.ts';
 
 /**
  * A record as the API returns it: `data` holds every field of the table (file fields as lists of
- * file objects), `computed` what the server derives and never stores.
+ * file objects), `computed` what the server derives and never stores. `presentRecord` builds
+ * exactly this shape in this key order: record routes send it with plain `JSON.stringify`.
  */
 export const recordResponseSchema = recordSchema.extend({
   computed: z.object({
@@ -51,11 +52,11 @@ export function presentRecord(
     id: row.id,
     table_id: row.table_id,
     data: Object.fromEntries(entries),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     computed: {
       display_name: getRecordDisplayName(table, { id: row.id, data: stored }),
       combinations: computeCombinationValues(table, stored),
     },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { recordBodySchema } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { replyWithPlainJson } from '../../lib/plain-json-reply.ts';
 import { presentRecord, recordResponseSchema } from './records.presenter.ts';
 import {
   createRecord,
@@ -58,7 +59,9 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
         const view = await listTableRecords(ctx, ownerId, request.params.id, page);
-        return reply.header('x-total-count', String(view.total)).send(present(view));
+        return replyWithPlainJson(reply)
+          .header('x-total-count', String(view.total))
+          .send(present(view));
       },
     );
 
@@ -68,9 +71,10 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireUser,
         schema: { ...secured, params: recordParams, response: { 200: recordResponseSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, recordId } = request.params;
-        return presentOne(await getRecord(ctx, currentUser(request).id, id, recordId));
+        const view = await getRecord(ctx, currentUser(request).id, id, recordId);
+        return replyWithPlainJson(reply).send(presentOne(view));
       },
     );
 
@@ -92,7 +96,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.id,
           request.body.data,
         );
-        return reply.status(201).send(presentOne(view));
+        return replyWithPlainJson(reply).status(201).send(presentOne(view));
       },
     );
 
@@ -107,7 +111,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: recordResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { id, recordId } = request.params;
         const view = await updateRecord(
           ctx,
@@ -116,7 +120,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           recordId,
           request.body.data,
         );
-        return presentOne(view);
+        return replyWithPlainJson(reply).send(presentOne(view));
       },
     );
 
