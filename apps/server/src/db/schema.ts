@@ -44,6 +44,8 @@ export type DynamicTablesTable = {
   display_field_key: string | null;
   /** How many records it holds, changed with every record insert and delete. */
   record_count: ColumnType<number, number | undefined, number>;
+  /** Changes with every record insert and delete: remembered page starts hold while it stays. */
+  records_version: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 };

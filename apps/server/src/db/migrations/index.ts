@@ -13,6 +13,7 @@ import * as invitations from './2026-11-26-h11-01-invitations.ts';
 import * as jobItems from './2026-11-26-h15-01-job-items.ts';
 import * as rateCounters from './2026-11-26-h15-02-rate-counters.ts';
 import * as tableRecordCount from './2026-11-26-h14b-01-table-record-count.ts';
+import * as tableRecordsVersion from './2026-11-26-h14r-01-table-records-version.ts';
 import * as fileKeyIndexes from './2026-11-26-h10-01-file-key-indexes.ts';
 
 /**
@@ -35,4 +36,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-h15-02-rate-counters': rateCounters,
   '2026-11-26-h14b-01-table-record-count': tableRecordCount,
   '2026-11-26-h10-01-file-key-indexes': fileKeyIndexes,
+  '2026-11-26-h14r-01-table-records-version': tableRecordsVersion,
 };

@@ -41,6 +41,30 @@ export function listRecords(
   return query.$if(lock === 'share' && hasRowLocks(db), (qb) => qb.forShare()).execute();
 }
 
+/**
+ * One page of the table's records counted from `from` (a record of the table at a known offset)
+ * instead of from its first record: the page walk skips only `page.offset` records after it.
+ */
+export function listRecordsFrom(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  from: { created_at: string; id: string },
+  page: Page,
+): Promise<RecordRow[]> {
+  return db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(from.created_at, from.id)))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
 /** The owner's record of that table, or undefined (also for someone else's or another table's). */
 export function findRecord(
   db: Db,
@@ -146,7 +170,10 @@ export function listRecordsContaining(
     .execute();
 }
 
-/** Changes the tables' kept record counts; call in the transaction that inserts or deletes. */
+/**
+ * Changes the tables' kept record counts and moves their records version on (remembered page
+ * starts stop holding); call in the transaction that inserts or deletes.
+ */
 async function addToRecordCounts(db: Db, tableIds: readonly string[], sign: 1 | -1) {
   const byTable = new Map<string, number>();
   for (const tableId of tableIds) {
@@ -155,7 +182,10 @@ async function addToRecordCounts(db: Db, tableIds: readonly string[], sign: 1 | 
   for (const [tableId, count] of byTable) {
     await db
       .updateTable('dynamic_tables')
-      .set((eb) => ({ record_count: eb('record_count', '+', sign * count) }))
+      .set((eb) => ({
+        record_count: eb('record_count', '+', sign * count),
+        records_version: eb('records_version', '+', 1),
+      }))
       .where('id', '=', tableId)
       .execute();
   }

@@ -4,6 +4,7 @@ import { recordBodySchema } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { replyWithPlainJson } from '../../lib/plain-json-reply.ts';
+import { RecordPageStarts } from './records.page-starts.ts';
 import { presentRecord, recordResponseSchema } from './records.presenter.ts';
 import {
   createRecord,
@@ -28,6 +29,7 @@ const pageQuery = z.object({
 export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(ctx);
+    const pageStarts = new RecordPageStarts();
     const secured = { tags: ['records'], security: [{ bearer: [] }] };
     const present = (view: RecordsView) =>
       view.rows.map((row) => presentRecord(view.table, row, view.filesById, ctx.signer));
@@ -58,7 +60,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
-        const view = await listTableRecords(ctx, ownerId, request.params.id, page);
+        const view = await listTableRecords(ctx, ownerId, request.params.id, page, pageStarts);
         return replyWithPlainJson(reply)
           .header('x-total-count', String(view.total))
           .send(present(view));

@@ -18,11 +18,13 @@ import {
   insertRecords,
   listRecords,
   listRecordsContaining,
+  listRecordsFrom,
   lockRecord,
   updateRecordData,
   type Page,
   type RecordRow,
 } from './records.repo.ts';
+import type { RecordPageStarts } from './records.page-starts.ts';
 import { checkRecordInput } from './records.validate.ts';
 
 /** Records with what presenting them needs: their table and their files by id. */
@@ -52,19 +54,34 @@ function byId(files: readonly RecordFileRow[]): Map<string, RecordFileRow> {
   return new Map(files.map((file) => [file.id, file]));
 }
 
-/** The table's records (all, or one page) with their files and the table's record count. */
+/**
+ * The table's records (all, or one page) with their files and the table's record count. A page
+ * starts from the nearest record `starts` remembers for this version of the table.
+ */
 export async function listTableRecords(
   ctx: AppContext,
   ownerId: string,
   tableId: string,
-  page?: Page,
+  page: Page | undefined,
+  starts: RecordPageStarts,
 ): Promise<RecordsView & { total: number }> {
   const tableRow = await findTable(ctx.db, ownerId, tableId);
   if (!tableRow) {
     throw notFound('Table');
   }
   const table = readTable(tableRow);
-  const rows = await listRecords(ctx.db, ownerId, tableId, page);
+  const version = Number(tableRow.records_version);
+  const start = page ? starts.find(tableId, version, page.offset) : undefined;
+  const rows =
+    page && start
+      ? await listRecordsFrom(ctx.db, ownerId, tableId, start.position, {
+          limit: page.limit,
+          offset: page.offset - start.offset,
+        })
+      : await listRecords(ctx.db, ownerId, tableId, page);
+  if (page) {
+    starts.remember(tableId, version, page.offset, rows);
+  }
   const hasFileFields = table.fields.some((field) => field.type === 'file');
   const files = hasFileFields
     ? await listTableFiles(ctx.db, ownerId, tableId, page ? rows.map((row) => row.id) : undefined)
