@@ -53,7 +53,7 @@ describe('nearestLabel', () => {
     expect(nearestPlacedLabel(field, phrases)).toEqual({ text: 'Phone no', position: 'left' });
   });
 
-  it('passes over a bare line number to the caption, and strips a caption\'s own number', () => {
+  it("passes over a bare line number to the caption, and strips a caption's own number", () => {
     const phrases = [
       phrase('4)', [85, 104, 95, 114]),
       phrase('6a Cotisations sociales', [20, 104, 80, 114]),
