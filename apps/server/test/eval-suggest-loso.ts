@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CalibrationPoint, RawOutcome } from '../src/suggest/calibration.ts';
-import { calibrate, fitPlatt } from '../src/suggest/calibration.ts';
+import { calibrate, fitBeta } from '../src/suggest/calibration.ts';
 import { corpusDir } from './corpus.ts';
 import type { DetectedForm, Totals } from './eval-suggest-core.ts';
 import { precisionOf, recallOf, scoreForm, totalsOf } from './eval-suggest-core.ts';
@@ -92,7 +92,7 @@ export function evaluateLoso(
       .filter((form) => source(form) !== name)
       .flatMap((form) => outcomes.get(form.form) ?? []);
     const threshold = chooseThreshold(train);
-    const calibration: CalibrationPoint[] = fitPlatt(train.filter((o) => o.raw >= threshold));
+    const calibration: CalibrationPoint[] = fitBeta(train.filter((o) => o.raw >= threshold));
     const scored = held.map((form) => scoreForm(form, { threshold, calibration: [] }));
     return {
       source: name,
@@ -115,7 +115,7 @@ export function fitShippedCalibration(
   forms: readonly DetectedForm[],
   threshold: number,
 ): CalibrationPoint[] {
-  return fitPlatt(
+  return fitBeta(
     forms.flatMap((form) =>
       scoreForm(form, { threshold, calibration: [] }).scores.map((s) => ({
         raw: s.score,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, fitPlatt, type RawOutcome } from './calibration.ts';
+import { calibrate, fitBeta, type RawOutcome } from './calibration.ts';
 
 function outcomes(raw: number, correct: number, wrong: number): RawOutcome[] {
   return [
@@ -10,7 +10,7 @@ function outcomes(raw: number, correct: number, wrong: number): RawOutcome[] {
 
 describe('confidence calibration', () => {
   it('maps raw scores to the accuracy observed at them', () => {
-    const points = fitPlatt([
+    const points = fitBeta([
       ...outcomes(0.6, 50, 50),
       ...outcomes(0.7, 70, 30),
       ...outcomes(0.8, 85, 15),
@@ -24,7 +24,7 @@ describe('confidence calibration', () => {
   });
 
   it('never lets a higher raw score mean a lower confidence, nor promises certainty', () => {
-    const points = fitPlatt([
+    const points = fitBeta([
       ...outcomes(0.5, 5, 45),
       ...outcomes(0.6, 27, 3),
       ...outcomes(0.7, 12, 18),
@@ -37,6 +37,6 @@ describe('confidence calibration', () => {
 
   it('leaves scores alone without a map', () => {
     expect(calibrate(0.42, [])).toBe(0.42);
-    expect(fitPlatt([])).toEqual([]);
+    expect(fitBeta([])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Calibrated confidence: the engine's raw score ranks pairs well but is not a probability (a raw
 // 0.85 was right about two times in three on the labelled forms). A monotone map, fitted on the
-// labelled evaluation set by Platt scaling (a logistic curve in the raw score), turns the raw
+// labelled evaluation set by beta calibration (a logistic curve in ln raw and ln(1 − raw)), turns the raw
 // score into "how often a suggestion scored like this was right", so 90 % means about 9 in 10.
 // Refit with `node apps/server/test/eval-suggest.ts --fit-calibration` after engine changes.
 
@@ -39,50 +39,84 @@ export function calibrate(raw: number, points: readonly CalibrationPoint[]): num
   return last.accuracy;
 }
 
-const PLATT_GRID_STEP = 0.01;
-const PLATT_ITERATIONS = 50;
+const GRID_STEP = 0.01;
+const NEWTON_ITERATIONS = 50;
+
+const BETA_EPSILON = 0.02;
+
+/** The two features of beta calibration for a raw score in (0, 1). */
+function betaFeatures(raw: number): [number, number] {
+  const r = Math.min(1 - BETA_EPSILON, Math.max(BETA_EPSILON, raw));
+  return [Math.log(r), -Math.log(1 - r)];
+}
+
+/** Solves the 3×3 system m·x = v by Cramer's rule; undefined when singular. */
+function solve3(m: number[][], v: number[]): number[] | undefined {
+  const det = (k: number[][]) =>
+    k[0]![0]! * (k[1]![1]! * k[2]![2]! - k[1]![2]! * k[2]![1]!) -
+    k[0]![1]! * (k[1]![0]! * k[2]![2]! - k[1]![2]! * k[2]![0]!) +
+    k[0]![2]! * (k[1]![0]! * k[2]![1]! - k[1]![1]! * k[2]![0]!);
+  const d = det(m);
+  if (Math.abs(d) < 1e-12) {
+    return undefined;
+  }
+  return [0, 1, 2].map(
+    (column) => det(m.map((row, i) => row.map((x, j) => (j === column ? v[i]! : x)))) / d,
+  );
+}
 
 /**
- * Platt scaling: accuracy = 1 / (1 + e^-(a·raw + b)), fitted by Newton's method on the outcomes
- * (maximum likelihood), written out as knots every 0.01 over the scores seen. Two parameters
- * cannot follow noise: the isotonic map it replaced (blocks of at least 25 suggestions) was off
- * by 5–6 points in its low bands on sources left out (docs/benchmarks.md). Accuracy is capped
- * at 0.99: no evaluation set is big enough to promise certainty.
+ * Beta calibration (Kull, Silva Filho and Flach, 2017): accuracy = 1 / (1 + e^-(a·ln raw −
+ * b·ln(1 − raw) + c)), fitted by Newton's method (maximum likelihood, a ridge of 1 on a and b, raw
+ * clamped to [0.02, 0.98]). Platt's curve, used before, is a logistic in the raw score itself and
+ * bends the same way at both ends: held-out sources' lowest suggestions sat 23 points under it
+ * (docs/benchmarks.md). The log features let the curve fall faster just above the threshold and
+ * stay flat near 1; the ridge keeps three parameters from following noise (with 0.01 the low band
+ * was off by 14–21 points). Knots every 0.01 over the scores seen, made monotone, capped at 0.99:
+ * no evaluation set is big enough to promise certainty.
  */
-export function fitPlatt(outcomes: readonly RawOutcome[]): CalibrationPoint[] {
+export function fitBeta(outcomes: readonly RawOutcome[]): CalibrationPoint[] {
   if (outcomes.length === 0) {
     return [];
   }
-  let [a, b] = [1, 0];
-  for (let iteration = 0; iteration < PLATT_ITERATIONS; iteration++) {
-    // Gradient and Hessian of the negative log-likelihood.
-    let [ga, gb, haa, hab, hbb] = [0, 0, 0, 0, 0];
-    for (const { raw, isCorrect } of outcomes) {
-      const p = 1 / (1 + Math.exp(-(a * raw + b)));
-      const error = p - (isCorrect ? 1 : 0);
-      const w = Math.max(p * (1 - p), 1e-9);
-      ga += error * raw;
-      gb += error;
-      haa += w * raw * raw;
-      hab += w * raw;
-      hbb += w;
+  const ridge = 1;
+  let w = [1, 1, 0];
+  const rows = outcomes.map((o) => ({ x: [...betaFeatures(o.raw), 1], y: o.isCorrect ? 1 : 0 }));
+  for (let iteration = 0; iteration < NEWTON_ITERATIONS; iteration++) {
+    const g = [ridge * w[0]!, ridge * w[1]!, 0];
+    const h = [
+      [ridge, 0, 0],
+      [0, ridge, 0],
+      [0, 0, 1e-9],
+    ];
+    for (const { x, y } of rows) {
+      const p = 1 / (1 + Math.exp(-(w[0]! * x[0]! + w[1]! * x[1]! + w[2]! * x[2]!)));
+      const s = Math.max(p * (1 - p), 1e-9);
+      for (let i = 0; i < 3; i++) {
+        g[i]! += (p - y) * x[i]!;
+        for (let j = 0; j < 3; j++) {
+          h[i]![j]! += s * x[i]! * x[j]!;
+        }
+      }
     }
-    const det = haa * hbb - hab * hab;
-    if (Math.abs(det) < 1e-12) {
+    const step = solve3(h, g);
+    if (step === undefined) {
       break;
     }
-    const [da, db] = [(hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det];
-    [a, b] = [a - da, b - db];
-    if (Math.abs(da) + Math.abs(db) < 1e-9) {
+    w = w.map((value, i) => value - step[i]!);
+    if (step.reduce((sum, d) => sum + Math.abs(d), 0) < 1e-9) {
       break;
     }
   }
   const raws = outcomes.map((o) => o.raw);
   const [low, high] = [Math.min(...raws), Math.max(...raws)];
   const points: CalibrationPoint[] = [];
-  for (let raw = low; raw <= high + 1e-9; raw += PLATT_GRID_STEP) {
-    const accuracy = 1 / (1 + Math.exp(-(a * raw + b)));
-    points.push({ raw: round6(raw), accuracy: round3(Math.min(0.99, accuracy)) });
+  let floor = 0;
+  for (let raw = low; raw <= high + 1e-9; raw += GRID_STEP) {
+    const [x0, x1] = betaFeatures(raw);
+    const accuracy = 1 / (1 + Math.exp(-(w[0]! * x0 + w[1]! * x1 + w[2]!)));
+    floor = Math.max(floor, round3(Math.min(0.99, accuracy)));
+    points.push({ raw: round6(raw), accuracy: floor });
   }
   return points;
 }
