@@ -144,7 +144,7 @@ export async function writeAddendum(
         continue;
       }
       const font: UsableFont = (await ctx.fonts.forText(line.text)).font;
-      fonts.set(font.face.resourceName, font.pdfFont.ref);
+      fonts.set(font.face.resourceName, font.ref);
       const shown = font.renderable(line.text);
       const direction = paragraphDirection(shown);
       const lineWidth = font.metrics.measure(shown) * line.size;

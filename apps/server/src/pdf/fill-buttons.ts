@@ -41,7 +41,7 @@ function buttonOptions(context: PDFContext, field: FormField): ButtonOption[] {
       const option = options.get(state) ?? {
         state,
         display: nameText(state),
-        labels: nameVariants(state),
+        labels: [...nameVariants(state)],
       };
       options.set(state, option);
       if (states.length !== 1) {

@@ -133,7 +133,7 @@ async function drawListBox(
     }
     text.push('ET');
     ops.push(...text, 'Q', 'EMC');
-    const fonts: Record<string, PDFRef> = { [font.face.resourceName]: font.pdfFont.ref };
+    const fonts: Record<string, PDFRef> = { [font.face.resourceName]: font.ref };
     setNormalAppearance(
       context,
       widget.dict,

@@ -24,6 +24,7 @@ import {
   type FillValue,
 } from './fill-types.ts';
 import { DocumentFonts } from './fonts-document.ts';
+import { sharedFontSlot } from './fonts-shared.ts';
 import { prepareForm, type FormField, type PreparedForm } from './prepare-document.ts';
 import { saveEncrypted } from './pdf-encrypt.ts';
 import { documentFromPlan, planTemplate, touchedObjects, type TemplatePlan } from './fill-plan.ts';
@@ -192,10 +193,13 @@ export async function fillForm(
   // needed to tell what the fill changed.
   const doc =
     template instanceof Uint8Array && !base ? plan.pristine : documentFromPlan(plan, base !== null);
+  const fontBase = base ? plan.fontBase : null;
   if (base) {
-    // New objects must not reuse numbers the template's chain lists as free.
-    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, base.xref.size - 1);
+    // New objects must not reuse numbers the template's chain (or the font's) lists.
+    const size = Math.max(base.xref.size, fontBase?.base.xref.size ?? 0);
+    doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, size - 1);
   }
+  const shared = await sharedFontSlot(doc.context, fontBase?.fontRef ?? null);
   const notes = [...plan.notes];
   const { permissions } = plan;
   const form = prepareForm(doc);
@@ -207,7 +211,7 @@ export async function fillForm(
     doc,
     context: doc.context,
     acroForm: form.acroForm,
-    fonts: new DocumentFonts(doc),
+    fonts: new DocumentFonts(doc, shared),
   };
   const reports: FieldFillReport[] = [];
   const touched = new Set<FormField>();
@@ -301,7 +305,7 @@ export async function fillForm(
     flattenForm(doc.context, doc.catalog, form);
   }
   const output = base
-    ? await saveIncremental(doc, plan, base)
+    ? await saveIncremental(doc, plan, shared.used && fontBase ? fontBase.base : base)
     : permissions === null
       ? await doc.save({
           updateFieldAppearances: false,

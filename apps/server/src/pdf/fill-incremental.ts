@@ -228,3 +228,17 @@ export function writeIncremental(
   output.set(section, position);
   return output;
 }
+
+/**
+ * `base` followed by an update that only adds `objects` (nothing refers to them yet), as a base
+ * of its own: fills that use them are appended to it, and their outputs still start with the
+ * template's bytes. Null when the result does not read back as a clean chain.
+ */
+export function extendBase(
+  base: IncrementalBase,
+  objects: ReadonlyArray<readonly [PDFRef, PDFObject]>,
+): IncrementalBase | null {
+  const bytes = writeIncremental(base, objects);
+  const xref = readXrefBase(bytes);
+  return xref ? { bytes, xref } : null;
+}

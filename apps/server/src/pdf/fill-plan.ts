@@ -7,7 +7,8 @@ import {
   PDFRawStream,
   type PDFObject,
 } from '@cantoo/pdf-lib';
-import { incrementalBase, type IncrementalBase } from './fill-incremental.ts';
+import { extendBase, incrementalBase, type IncrementalBase } from './fill-incremental.ts';
+import { sharedFont } from './fonts-shared.ts';
 import type { PdfPermissions } from './pdf-encrypt.ts';
 import { loadPdf } from './prepare-load.ts';
 
@@ -30,13 +31,26 @@ export interface TemplatePlan {
    * not encrypted, and a cross-reference chain that is clean and lists what pdf-lib parsed.
    */
   readonly base: IncrementalBase | null;
+  /**
+   * `base` plus an update adding the shared DejaVu subset (fonts-shared.ts) at `fontRef`: the
+   * base of every fill that draws text with it, so a record's update holds no font.
+   */
+  readonly fontBase: { readonly base: IncrementalBase; readonly fontRef: PDFRef } | null;
+}
+
+async function withSharedFont(base: IncrementalBase): Promise<TemplatePlan['fontBase']> {
+  const objects = (await sharedFont()).objects(PDFContext.create(), base.xref.size);
+  const first = objects[0];
+  const extended = first ? extendBase(base, objects) : null;
+  return extended && first ? { base: extended, fontRef: first[0] } : null;
 }
 
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const { doc, notes, permissions } = await loadPdf(bytes);
   const base = permissions === null ? incrementalBase(bytes, doc.context) : null;
-  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, base };
+  const fontBase = base ? await withSharedFont(base) : null;
+  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, base, fontBase };
 }
 
 /** A copy of `object` whose dictionaries and arrays belong to `context` and share nothing. */
@@ -66,7 +80,10 @@ function copyObject(object: PDFObject, context: PDFContext): PDFObject {
 /** Keeps the dictionary's class (catalog, page tree node, page leaf) and its own fields. */
 function copyDict(dict: PDFDict, context: PDFContext): PDFDict {
   const entries = new Map<ReturnType<PDFDict['keys']>[number], PDFObject>();
-  for (const [key, value] of dict.entries()) {
+  // The dictionary's own map: `entries()` copies it into an array first.
+  const own = (dict as unknown as { dict: Map<ReturnType<PDFDict['keys']>[number], PDFObject> })
+    .dict;
+  for (const [key, value] of own) {
     entries.set(key, copyObject(value, context));
   }
   const copy = Object.assign(Object.create(Object.getPrototypeOf(dict) as object) as PDFDict, dict);

@@ -67,10 +67,14 @@ describe('text fields', () => {
       ['cyrillic', 'DejaVu Sans', 10, []],
       ['greek', 'DejaVu Sans', 10, []],
     ]);
+    // Latin text is drawn with the subset shared by every record of the template; Greek and
+    // Cyrillic with a subset of this document's own.
     expect(appearanceContents(doc, 'latin')[0]).toMatch(/\/FbDejaVu 10 Tf/);
+    expect(appearanceContents(doc, 'greek')[0]).toMatch(/\/FbDejaVuX 10 Tf/);
     const fonts = await embeddedFontNames(bytes);
-    expect(fonts).toHaveLength(1);
-    expect(fonts).toEqual(['FBDJVS+DejaVuSans']);
+    expect(fonts.sort()).toEqual(['FBDJVS+DejaVuSans', 'FBDJVX+DejaVuSans']);
+    const latinOnly = await fillForm(pdf, { latin: 'Zoë Ñandú', greek: 'office' });
+    expect(await embeddedFontNames(latinOnly.bytes)).toEqual(['FBDJVS+DejaVuSans']);
     // Appearances exist for every value, so viewers must not regenerate them.
     expect(doc.getForm().acroForm.dict.has(PDFName.of('NeedAppearances'))).toBe(false);
   });

@@ -107,7 +107,7 @@ export async function drawFieldText(
         textOperators(font, layout.fontSize, da.colorOps, items, paragraphDirection(renderable)),
         'Q',
       );
-      fonts[font.face.resourceName] = font.pdfFont.ref;
+      fonts[font.face.resourceName] = font.ref;
       fontSize = fontSize === null ? layout.fontSize : Math.min(fontSize, layout.fontSize);
       fits &&= layout.fits;
     }

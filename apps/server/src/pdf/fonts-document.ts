@@ -1,4 +1,4 @@
-import type { PDFDocument, PDFFont, PDFHexString } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFHexString, PDFRef } from '@cantoo/pdf-lib';
 import { hasRightToLeft, paragraphDirection, visualRuns, type Direction } from './fill-bidi.ts';
 import {
   cachedFontkit,
@@ -9,11 +9,13 @@ import {
   type FontId,
 } from './fonts.ts';
 import type { FontMetrics } from './fill-layout.ts';
+import type { SharedFont } from './fonts-shared.ts';
 
 /** A font ready to draw with in one document. */
 export interface UsableFont {
   face: FontFace;
-  pdfFont: PDFFont;
+  /** The font dictionary appearance resources refer to. */
+  ref: PDFRef;
   metrics: FontMetrics;
   /** `text` with characters the font lacks but needs no glyph for (spaces, joiners) fixed up. */
   renderable: (text: string) => string;
@@ -55,6 +57,13 @@ function ligaturesInVisualOrder(face: FontFace, text: string): void {
 const MAX_CACHED_WIDTHS = 20_000;
 const cachedWidths = new Map<FontId, Map<string, number>>();
 
+// A document's own DejaVu subset beside the shared one carries a name of its own.
+const SUPPLEMENT_NAMES: Record<FontId, string> = {
+  'dejavu-sans': 'FBDJVX+DejaVuSans',
+  'noto-sans-sc': 'FBNTSX+NotoSansSC-Regular',
+  'noto-sans-kr': 'FBNTKX+NotoSansKR-Regular',
+};
+
 function widthsOf(id: FontId): Map<string, number> {
   let widths = cachedWidths.get(id);
   if (!widths) {
@@ -64,35 +73,132 @@ function widthsOf(id: FontId): Map<string, number> {
   return widths;
 }
 
-/** The fonts of one document: each face is embedded (as a subset) on first use only. */
+/** Where a document gets the shared subset from: a font already in its base, or embedded now. */
+export interface SharedFontSlot {
+  font: SharedFont;
+  /** The font dictionary to refer to; called once, on first use in the document. */
+  ref: () => PDFRef;
+}
+
+/** `text` with characters `face` lacks but needs no glyph for (spaces, joiners) fixed up. */
+function renderableWith(face: FontFace, text: string): string {
+  let out = '';
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (face.font.hasGlyphForCodePoint(codePoint)) {
+      out += char;
+    } else if (isSpaceCodePoint(codePoint)) {
+      out += ' ';
+    } else if (!isInvisibleCodePoint(codePoint)) {
+      out += char; // Drawn as the font's "missing glyph" box; reported by the caller.
+    }
+  }
+  return out;
+}
+
+/** pdf-lib's widthOfTextAtSize(text, 1) for a custom font, without an embedded font. */
+function shapedWidth(face: FontFace, text: string): number {
+  const scale = 1000 / face.font.unitsPerEm;
+  let total = 0;
+  for (const glyph of face.font.layout(text).glyphs) {
+    total += glyph.advanceWidth * scale;
+  }
+  return total * (1 / 1000);
+}
+
+/**
+ * Text width at size 1 as pdf-lib measures it (bidi runs shaped separately), cached by face
+ * and text (see cachedWidths).
+ */
+function cachedWidth(face: FontFace, text: string): number {
+  const widths = widthsOf(face.id);
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = hasRightToLeft(text)
+      ? visualRuns(text, paragraphDirection(text)).reduce(
+          (sum, run) => sum + shapedWidth(face, run.text),
+          0,
+        )
+      : shapedWidth(face, text);
+    if (widths.size >= MAX_CACHED_WIDTHS) {
+      widths.clear();
+    }
+    widths.set(text, width);
+  }
+  return width;
+}
+
+/** The drawing side of the shared subset: measured and encoded from its tables. */
+function sharedUsable(shared: SharedFont, ref: PDFRef): UsableFont {
+  const { face } = shared;
+  return {
+    face,
+    ref,
+    metrics: {
+      measure: (text) => shared.width(text) ?? cachedWidth(face, text),
+      ascent: face.ascent,
+      descent: face.descent,
+    },
+    renderable: (text) => renderableWith(face, text),
+    showText: (text) => {
+      const encoded = shared.encode(text);
+      if (!encoded) {
+        // DocumentFonts hands this font out only for text it covers (and so its parts).
+        throw new Error('text outside the shared font subset');
+      }
+      return `<${encoded.hex}> Tj`;
+    },
+  };
+}
+
+/**
+ * The fonts of one document: each face is embedded (as a subset) on first use only. With a
+ * shared subset, DejaVu text it covers is drawn with it, and only other text gets a subset of
+ * this document's own (under a different resource and font name, so both can appear together).
+ */
 export class DocumentFonts {
   private readonly doc: PDFDocument;
+  private readonly shared: SharedFontSlot | undefined;
+  private sharedFont: UsableFont | undefined;
   private readonly embedded = new Map<FontId, Promise<UsableFont>>();
 
-  constructor(doc: PDFDocument) {
+  constructor(doc: PDFDocument, shared?: SharedFontSlot) {
     this.doc = doc;
+    this.shared = shared;
     doc.registerFontkit(cachedFontkit);
   }
 
-  /** The embedded font for `face`. */
+  /** The embedded font for `face` (this document's own subset). */
   use(face: FontFace): Promise<UsableFont> {
     let usable = this.embedded.get(face.id);
     if (!usable) {
-      usable = this.embed(face);
+      const own =
+        this.shared?.font.face.id === face.id
+          ? {
+              ...face,
+              resourceName: `${face.resourceName}X`,
+              subsetName: SUPPLEMENT_NAMES[face.id],
+            }
+          : face;
+      usable = this.embed(own);
       this.embedded.set(face.id, usable);
     }
     return usable;
   }
 
-  /** Chooses the face for `text` (see `chooseFont`) and embeds it. */
+  /** Chooses the face for `text` (see `chooseFont`) and the shared or an embedded subset. */
   async forText(text: string): Promise<{ font: UsableFont; uncovered: string[] }> {
     const choice = chooseFont(text);
+    const { shared } = this;
+    if (
+      shared &&
+      choice.face.id === shared.font.face.id &&
+      shared.font.covers(renderableWith(choice.face, text))
+    ) {
+      this.sharedFont ??= sharedUsable(shared.font, shared.ref());
+      return { font: this.sharedFont, uncovered: choice.uncovered };
+    }
     return { font: await this.use(choice.face), uncovered: choice.uncovered };
-  }
-
-  /** How many faces this document embedded (for tests: fonts are embedded lazily). */
-  get embeddedCount(): number {
-    return this.embedded.size;
   }
 
   private async embed(face: FontFace): Promise<UsableFont> {
@@ -100,23 +206,6 @@ export class DocumentFonts {
       subset: true,
       customName: face.subsetName,
     });
-    const widths = widthsOf(face.id);
-    const measure = (text: string): number => {
-      let width = widths.get(text);
-      if (width === undefined) {
-        width = hasRightToLeft(text)
-          ? visualRuns(text, paragraphDirection(text)).reduce(
-              (sum, run) => sum + pdfFont.widthOfTextAtSize(run.text, 1),
-              0,
-            )
-          : pdfFont.widthOfTextAtSize(text, 1);
-        if (widths.size >= MAX_CACHED_WIDTHS) {
-          widths.clear();
-        }
-        widths.set(text, width);
-      }
-      return width;
-    };
     const showText = (text: string, direction?: Direction): string => {
       if (!hasRightToLeft(text)) {
         return `${pdfFont.encodeText(text).toString()} Tj`;
@@ -130,25 +219,15 @@ export class DocumentFonts {
       const glyphs = runs.map((run) => hexBody(pdfFont.encodeText(run.text))).join('');
       return `<${glyphs}> Tj`;
     };
-    const renderable = (text: string): string => {
-      let out = '';
-      for (const char of text) {
-        const codePoint = char.codePointAt(0) ?? 0;
-        if (face.font.hasGlyphForCodePoint(codePoint)) {
-          out += char;
-        } else if (isSpaceCodePoint(codePoint)) {
-          out += ' ';
-        } else if (!isInvisibleCodePoint(codePoint)) {
-          out += char; // Drawn as the font's "missing glyph" box; reported by the caller.
-        }
-      }
-      return out;
-    };
     return {
       face,
-      pdfFont,
-      metrics: { measure, ascent: face.ascent, descent: face.descent },
-      renderable,
+      ref: pdfFont.ref,
+      metrics: {
+        measure: (text) => cachedWidth(face, text),
+        ascent: face.ascent,
+        descent: face.descent,
+      },
+      renderable: (text) => renderableWith(face, text),
       showText,
     };
   }

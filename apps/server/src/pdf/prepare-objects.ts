@@ -14,9 +14,21 @@ import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
 // Small, total (never throwing) accessors over pdf-lib's object model. pdf-lib's own
 // `lookup(key, Type)` throws on a type mismatch, and real-world forms are full of those.
 
-/** A PDF name object (pdf-lib pools them, so this is cheap). */
+// PDFName.of decodes its argument on every call before looking up pdf-lib's pool; the keys this
+// code asks for are a few dozen constants, asked for millions of times.
+const namesByKey = new Map<string, PDFName>();
+
+/** A PDF name object (pdf-lib pools them; plain keys are also cached here). */
 export function pdfName(name: string): PDFName {
-  return PDFName.of(name);
+  let found = namesByKey.get(name);
+  if (!found) {
+    found = PDFName.of(name);
+    // Escaped names are left to PDFName.of (prepare-load.ts patches how it reads escapes).
+    if (!name.includes('#') && namesByKey.size < 10_000) {
+      namesByKey.set(name, found);
+    }
+  }
+  return found;
 }
 
 /** Follows an indirect reference; returns other objects unchanged. */
@@ -140,7 +152,19 @@ export function nameText(name: PDFName): string {
  * Every plausible reading of a name, for matching what a user typed against state names
  * written in an unknown encoding (UTF-8, Windows-1252, Latin-1 and Shift-JIS are all seen).
  */
-export function nameVariants(name: PDFName): string[] {
+export function nameVariants(name: PDFName): readonly string[] {
+  let variants = variantsByName.get(name);
+  if (!variants) {
+    variants = readingsOf(name);
+    variantsByName.set(name, variants);
+  }
+  return variants;
+}
+
+// Names are pooled and immutable, so their readings are worked out once per process.
+const variantsByName = new WeakMap<PDFName, string[]>();
+
+function readingsOf(name: PDFName): string[] {
   const bytes = nameBytes(name);
   // Not TextDecoder('latin1'): WHATWG maps that label to Windows-1252.
   const raw = Buffer.from(bytes).toString('latin1');
