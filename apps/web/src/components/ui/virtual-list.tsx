@@ -6,6 +6,8 @@ export const VIRTUAL_LIST_THRESHOLD = 60;
 
 type Props = {
   count: number;
+  /** The unfiltered list's length when `count` is filtered: a long list stays windowed while filtered. */
+  total?: number;
   /** A first guess of one item's height in pixels; items are measured once shown. */
   estimateSize: number;
   renderItem: (index: number) => ReactNode;
@@ -24,7 +26,7 @@ type Props = {
  * in its own region that holds only the rows in view, so opening it stays fast.
  */
 export function VirtualList(props: Props) {
-  if (props.count <= VIRTUAL_LIST_THRESHOLD) {
+  if ((props.total ?? props.count) <= VIRTUAL_LIST_THRESHOLD) {
     return (
       <>
         {Array.from({ length: props.count }, (_, index) => (

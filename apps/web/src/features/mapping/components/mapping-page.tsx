@@ -14,6 +14,8 @@ export function MappingPage() {
   const { templateId = '' } = useParams();
   const state = useMappingState(templateId);
   const [mode, setMode] = useState<Mode>('visual');
+  // One filter for both views: switching views keeps what the user was looking for.
+  const [filter, setFilter] = useState('');
   const template = state.template.data;
 
   if (state.template.isPending) {
@@ -87,9 +89,9 @@ export function MappingPage() {
       ) : state.mappings.isPending ? (
         <Spinner />
       ) : mode === 'visual' ? (
-        <VisualMapper state={state} />
+        <VisualMapper state={state} filter={filter} onFilterChange={setFilter} />
       ) : (
-        <MappingTableView state={state} />
+        <MappingTableView state={state} filter={filter} onFilterChange={setFilter} />
       )}
       <div className="flex justify-between border-t border-slate-200 pt-4">
         <Link

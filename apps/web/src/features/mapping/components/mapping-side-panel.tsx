@@ -1,7 +1,11 @@
 import { confidencePercent } from '@formbridge/contract/suggestion-apply';
 import type { FieldInfoDto } from '@formbridge/contract/templates';
+import { useMemo } from 'react';
+import { FieldFilter, NoFieldsMatch } from '../../../components/ui/field-filter';
 import type { MappingState } from '../hooks/use-mapping-state';
+import { filterMappingFields } from '../utils/field-filter';
 import { FieldCaption } from './field-caption';
+import { FieldRowList, type RevealRequest } from './field-row-list';
 import { MappingProgress } from './mapping-progress';
 import { MappingTargetSelect } from './mapping-target-select';
 import { SuggestionHint } from './suggestion-hint';
@@ -14,6 +18,10 @@ type Props = {
   highlighted: string | null;
   onSelect: (name: string) => void;
   onCloseEditor: () => void;
+  /** The "Filter fields" text, shared with the table view. */
+  filter: string;
+  onFilterChange: (filter: string) => void;
+  reveal: RevealRequest | null;
 };
 
 export const EDITOR_INPUT_ID = 'visual-mapping-editor';
@@ -66,7 +74,7 @@ function SelectedTransform(props: { state: MappingState; name: string; info: Fie
   );
 }
 
-/** Progress, the selected field's editor and the list of every field (Tab/Enter/Escape work here). */
+/** Progress, the selected field's editor, the filter and the list of fields (Tab/Enter/Escape work here). */
 export function MappingSidePanel({
   state,
   fields,
@@ -74,7 +82,14 @@ export function MappingSidePanel({
   highlighted,
   onSelect,
   onCloseEditor,
+  filter,
+  onFilterChange,
+  reveal,
 }: Props) {
+  const shown = useMemo(
+    () => filterMappingFields(fields, filter, state.mappingByField),
+    [fields, filter, state.mappingByField],
+  );
   const mappedCount = fields.filter(([name]) => state.mappingByField.has(name)).length;
   const selectedInfo = selected ? fields.find(([name]) => name === selected)?.[1] : undefined;
   return (
@@ -131,35 +146,25 @@ export function MappingSidePanel({
           <SelectedTransform state={state} name={selected} info={selectedInfo} />
         </section>
       ) : null}
-      <ul
-        className="min-h-32 flex-1 space-y-1 overflow-y-auto overscroll-contain"
-        aria-label="PDF fields"
-      >
-        {fields.map(([name, info]) => {
-          const target = targetText(state, name);
-          const isSelected = name === selected;
-          return (
-            <li key={name}>
-              <button
-                type="button"
-                data-field-row={name}
-                onClick={() => onSelect(name)}
-                className={`w-full rounded-md px-3 py-2 text-left transition-colors ${
-                  isSelected ? 'ring-2 ring-blue-500' : ''
-                } ${highlighted === name ? 'bg-blue-100' : 'hover:bg-slate-50'}`}
-              >
-                <FieldCaption name={name} info={info} />
-                <span className="mt-1 flex justify-between gap-2 text-xs">
-                  <span className="text-slate-500">Page {info.page + 1}</span>
-                  <span className={target ? 'truncate text-green-700' : 'text-slate-400'}>
-                    {target ?? 'Not mapped'}
-                  </span>
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <FieldFilter
+        value={filter}
+        onChange={onFilterChange}
+        shown={shown.length}
+        total={fields.length}
+      />
+      {shown.length === 0 ? (
+        <NoFieldsMatch query={filter} onClear={() => onFilterChange('')} />
+      ) : (
+        <FieldRowList
+          fields={shown}
+          total={fields.length}
+          targetText={(name) => targetText(state, name)}
+          selected={selected}
+          highlighted={highlighted}
+          onSelect={onSelect}
+          reveal={reveal}
+        />
+      )}
     </aside>
   );
 }

@@ -1,48 +1,46 @@
-import { sortFieldsByPosition, type FieldInfoDto } from '@formbridge/contract/templates';
+import { sortFieldsByPosition } from '@formbridge/contract/templates';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
-  type Ref,
 } from 'react';
+import { FieldFilter, NoFieldsMatch } from '../../../components/ui/field-filter';
 import { VIRTUAL_LIST_THRESHOLD } from '../../../components/ui/virtual-list';
 import type { MappingState } from '../hooks/use-mapping-state';
-import { FieldCaption } from './field-caption';
-import { SuggestionHint } from './suggestion-hint';
-import { MappingTargetSelect } from './mapping-target-select';
-import { TransformEditor } from './transform-editor';
+import { filterMappingFields } from '../utils/field-filter';
+import { MappingRow } from './mapping-table-row';
 
 /** A first guess of one row's height in pixels; rows are measured once shown. */
 const ROW_ESTIMATE = 56;
+/** Room left above the first row when the filter scrolls back up: the filter box and the header. */
+const FILTER_BAR_SPACE = 120;
 
-function StatusBadge({ status }: { status: 'Mapped' | 'Suggestion available' | 'Not mapped' }) {
-  const styles = {
-    Mapped: 'bg-green-100 text-green-800',
-    'Suggestion available': 'bg-amber-100 text-amber-800',
-    'Not mapped': 'bg-slate-100 text-slate-600',
-  } as const;
-  return (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${styles[status]}`}
-    >
-      {status}
-    </span>
-  );
-}
+type Props = {
+  state: MappingState;
+  /** The "Filter fields" text, shared with the visual view. */
+  filter: string;
+  onFilterChange: (filter: string) => void;
+};
 
 /** One row per PDF field: its target, its status, and apply/remove actions. */
-export function MappingTableView({ state }: { state: MappingState }) {
+export function MappingTableView({ state, filter, onFilterChange }: Props) {
   const fields = useMemo(
     () => sortFieldsByPosition(state.template.data?.field_data ?? {}),
     [state.template.data],
   );
+  const shown = useMemo(
+    () => filterMappingFields(fields, filter, state.mappingByField),
+    [fields, filter, state.mappingByField],
+  );
   const hasTable = Boolean(state.selectedTable);
   // A long form (a 925-field tax return) renders only the rows near the window's view: every
-  // row holds a searchable choice list, and hundreds of them took seconds to lay out.
+  // row holds a searchable choice list, and hundreds of them took seconds to lay out. Decided on
+  // the whole form, so typing in the filter never switches modes.
   const windowed = fields.length > VIRTUAL_LIST_THRESHOLD;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   // Where the rows start in the page; the toolbar above them can grow (suggestions, notices).
@@ -53,18 +51,30 @@ export function MappingTableView({ state }: { state: MappingState }) {
       setMargin(top);
     }
   }, [margin, state]);
-  // Rows the user has worked in stay rendered when scrolled away: a transform being edited
-  // keeps its unsaved draft.
-  const [kept, setKept] = useState<ReadonlySet<number>>(() => new Set());
+  // A filter typed deep in the form brings the top of the (now shorter) table back into view,
+  // under the filter box that stays at the top of the window.
+  const filteredFor = useRef(filter);
+  useEffect(() => {
+    if (filteredFor.current !== filter) {
+      filteredFor.current = filter;
+      if (window.scrollY > margin - FILTER_BAR_SPACE) {
+        window.scrollTo({ top: Math.max(0, margin - FILTER_BAR_SPACE) });
+      }
+    }
+  }, [filter, margin]);
+  // Rows the user has worked in stay rendered when scrolled or filtered away: a transform being
+  // edited keeps its unsaved draft.
+  const [kept, setKept] = useState<ReadonlySet<string>>(() => new Set());
   const keep = useCallback(
-    (index: number) =>
-      setKept((current) => (current.has(index) ? current : new Set(current).add(index))),
+    (name: string) =>
+      setKept((current) => (current.has(name) ? current : new Set(current).add(name))),
     [],
   );
+  const shownIndex = useMemo(() => new Map(shown.map(([name], index) => [name, index])), [shown]);
   const virtualizer = useWindowVirtualizer({
-    count: fields.length,
+    count: shown.length,
     estimateSize: () => ROW_ESTIMATE,
-    getItemKey: (index) => fields[index]?.[0] ?? index,
+    getItemKey: (index) => shown[index]?.[0] ?? index,
     overscan: 6,
     enabled: windowed,
     scrollMargin: margin,
@@ -72,7 +82,9 @@ export function MappingTableView({ state }: { state: MappingState }) {
     useFlushSync: false,
     rangeExtractor: (range) => {
       const inView = defaultRangeExtractor(range);
-      const extra = [...kept].filter((index) => index < range.count && !inView.includes(index));
+      const extra = [...kept]
+        .map((name) => shownIndex.get(name))
+        .filter((index): index is number => index !== undefined && !inView.includes(index));
       return extra.length === 0 ? inView : [...inView, ...extra].sort((a, b) => a - b);
     },
   });
@@ -81,142 +93,84 @@ export function MappingTableView({ state }: { state: MappingState }) {
   const spacer = (key: string, height: number) =>
     height > 0 ? body.push(<tr key={key} aria-hidden="true" style={{ height }} />) : undefined;
   let cursor = margin;
-  const shown = windowed
+  const items = windowed
     ? virtualizer.getVirtualItems()
-    : fields.map((_, index) => ({ index, key: fields[index]?.[0] ?? index, start: 0, end: 0 }));
-  for (const item of shown) {
-    const entry = fields[item.index];
-    if (!entry) {
+    : shown.map(([name], index) => ({ index, key: name, start: 0, end: 0 }));
+  const row = (name: string, index: number, isHidden: boolean, measured: boolean) => {
+    const info = state.template.data?.field_data[name];
+    return info ? (
+      <MappingRow
+        key={name}
+        ref={measured ? virtualizer.measureElement : undefined}
+        index={index}
+        name={name}
+        info={info}
+        state={state}
+        hasTable={hasTable}
+        onFocus={keep}
+        isHidden={isHidden}
+      />
+    ) : null;
+  };
+  for (const item of items) {
+    const name = shown[item.index]?.[0];
+    if (name === undefined) {
       continue;
     }
     if (windowed) {
       spacer(`gap-${item.index}`, item.start - cursor);
       cursor = item.end;
     }
-    body.push(
-      <MappingRow
-        key={item.key}
-        ref={windowed ? virtualizer.measureElement : undefined}
-        index={item.index}
-        name={entry[0]}
-        info={entry[1]}
-        state={state}
-        hasTable={hasTable}
-        onFocus={keep}
-      />,
-    );
+    body.push(row(name, item.index, false, windowed));
   }
   if (windowed) {
     spacer('gap-end', margin + virtualizer.getTotalSize() - cursor);
   }
+  for (const name of kept) {
+    if (!shownIndex.has(name)) {
+      body.push(row(name, -1, true, false));
+    }
+  }
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              PDF Field
-            </th>
-            <th scope="col" className="w-72 px-4 py-2">
-              Table Field
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Transform and preview
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody ref={bodyRef} className="divide-y divide-slate-100">
-          {body}
-        </tbody>
-      </table>
+    <div className="space-y-2">
+      <FieldFilter
+        value={filter}
+        onChange={onFilterChange}
+        shown={shown.length}
+        total={fields.length}
+        className="sticky top-14 z-10 -mx-1 bg-slate-50/95 px-1 py-1 lg:top-0"
+      />
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                PDF Field
+              </th>
+              <th scope="col" className="w-72 px-4 py-2">
+                Table Field
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Transform and preview
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody ref={bodyRef} className="divide-y divide-slate-100">
+            {body}
+          </tbody>
+        </table>
+        {shown.length === 0 ? (
+          <div className="p-4">
+            <NoFieldsMatch query={filter} onClear={() => onFilterChange('')} />
+          </div>
+        ) : null}
+      </div>
     </div>
-  );
-}
-
-type RowProps = {
-  ref: Ref<HTMLTableRowElement> | undefined;
-  index: number;
-  name: string;
-  info: FieldInfoDto;
-  state: MappingState;
-  hasTable: boolean;
-  onFocus: (index: number) => void;
-};
-
-/** One PDF field: its target, its transform and preview, its status and its actions. */
-function MappingRow({ ref, index, name, info, state, hasTable, onFocus }: RowProps) {
-  const mapping = state.mappingByField.get(name);
-  const suggestion = state.suggestions.get(name);
-  const status = mapping ? 'Mapped' : suggestion ? 'Suggestion available' : 'Not mapped';
-  return (
-    <tr
-      ref={ref}
-      data-index={index}
-      data-field={name}
-      data-status={status}
-      onFocus={() => onFocus(index)}
-    >
-      <td className="max-w-sm px-4 py-2">
-        <FieldCaption name={name} info={info} />
-      </td>
-      <td className="px-4 py-2">
-        <MappingTargetSelect
-          ariaLabel={`Table field for ${name}`}
-          groups={state.targetGroups}
-          value={mapping?.mapped_field_key ?? null}
-          fallbackLabel={mapping ? `${mapping.table_name}.${mapping.mapped_field_key}` : undefined}
-          isDisabled={!hasTable}
-          onChange={(key) => void state.assign(name, key)}
-        />
-      </td>
-      <td className="min-w-56 px-4 py-2">
-        {mapping ? (
-          <TransformEditor
-            key={mapping.id}
-            mapping={mapping}
-            info={info}
-            preview={state.preview.byField.get(name)}
-            onSave={(transform) => state.saveTransform(mapping, transform)}
-          />
-        ) : null}
-      </td>
-      <td className="px-4 py-2">
-        <StatusBadge status={status} />
-      </td>
-      <td className="px-4 py-2 whitespace-nowrap">
-        {mapping ? (
-          <button
-            type="button"
-            onClick={() => void state.assign(name, null)}
-            className="text-sm font-medium text-red-600 hover:text-red-500"
-          >
-            Remove mapping
-          </button>
-        ) : suggestion ? (
-          <>
-            <button
-              type="button"
-              onClick={() =>
-                void state.assign(name, suggestion.suggested_field_key, {
-                  suggested: true,
-                  transform: suggestion.transform ?? null,
-                })
-              }
-              className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
-            >
-              Apply {suggestion.suggested_field_key} (
-              {Math.round(suggestion.confidence_score * 100)}%)
-            </button>
-            <SuggestionHint suggestion={suggestion} />
-          </>
-        ) : null}
-      </td>
-    </tr>
   );
 }

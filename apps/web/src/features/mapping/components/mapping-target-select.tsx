@@ -11,9 +11,13 @@ type Props = {
   isDisabled?: boolean;
   inputId?: string;
   ariaLabel?: string;
+  /** Focus the input on mount, and open the menu with it (a stand-in was clicked). */
+  autoFocus?: boolean;
+  defaultMenuIsOpen?: boolean;
 };
 
-function findOption(groups: TargetGroup[], key: string): TargetOption | undefined {
+/** The option a stored key stands for, in whichever group holds it. */
+export function findOption(groups: TargetGroup[], key: string): TargetOption | undefined {
   for (const group of groups) {
     const option = group.options.find((item) => item.key === key);
     if (option) {
@@ -32,6 +36,8 @@ export function MappingTargetSelect({
   isDisabled,
   inputId,
   ariaLabel,
+  autoFocus,
+  defaultMenuIsOpen,
 }: Props) {
   const selected = value
     ? (findOption(groups, value) ?? { key: value, label: fallbackLabel ?? value, type: '' })
@@ -40,6 +46,8 @@ export function MappingTargetSelect({
     <Select<TargetOption, false>
       inputId={inputId}
       aria-label={ariaLabel}
+      autoFocus={autoFocus}
+      defaultMenuIsOpen={defaultMenuIsOpen}
       options={groups.map((group) => ({ label: group.label, options: group.options }))}
       value={selected}
       onChange={(option) => onChange(option ? option.key : null)}

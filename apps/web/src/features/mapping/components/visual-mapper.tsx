@@ -1,30 +1,26 @@
 import { MAPPING_ZOOM, SELECTED_ROW_HIGHLIGHT_MS } from '@formbridge/contract/limits';
 import { sortFieldsByPosition } from '@formbridge/contract/templates';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getDefaultZoom, getDeviceClass } from '../../../lib/device';
 import type { MappingState } from '../hooks/use-mapping-state';
+import { filterMappingFields } from '../utils/field-filter';
+import type { RevealRequest } from './field-row-list';
 import { MappingPdfPage, type BoxState } from './mapping-pdf-page';
 import { EDITOR_INPUT_ID, MappingSidePanel } from './mapping-side-panel';
 import { VisualToolbar, type ViewMode } from './visual-toolbar';
 
-/** Scrolls the field list (its own scroll box) to the row, without moving the window. */
-function scrollRowIntoList(name: string) {
-  const row = document.querySelector<HTMLElement>(`[data-field-row="${CSS.escape(name)}"]`);
-  const list = row?.closest('ul');
-  if (!row || !list) {
-    return;
-  }
-  const rowTop =
-    row.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
-  if (rowTop < list.scrollTop || rowTop + row.offsetHeight > list.scrollTop + list.clientHeight) {
-    list.scrollTop = Math.max(0, rowTop - list.clientHeight / 3);
-  }
-}
+type Props = {
+  state: MappingState;
+  /** The "Filter fields" text of the side panel, shared with the table view. */
+  filter: string;
+  onFilterChange: (filter: string) => void;
+};
 
 /** Visual Mapping: the form with a box over every field, and the side panel to map them. */
-export function VisualMapper({ state }: { state: MappingState }) {
+export function VisualMapper({ state, filter, onFilterChange }: Props) {
   const template = state.template.data;
-  const fields = sortFieldsByPosition(template?.field_data ?? {});
+  const fields = useMemo(() => sortFieldsByPosition(template?.field_data ?? {}), [template]);
+  const [reveal, setReveal] = useState<RevealRequest | null>(null);
   const [zoom, setZoom] = useState(() => getDefaultZoom());
   const [view, setView] = useState<ViewMode>(() =>
     getDeviceClass() === 'mobile' ? 'pdf' : 'split',
@@ -54,7 +50,11 @@ export function VisualMapper({ state }: { state: MappingState }) {
     // Side by side, the list scrolls inside its own panel and the window stays on the PDF the user
     // is clicking; stacked (phone), the editor below the page is brought into view.
     const isSideBySide = view === 'split' && window.matchMedia('(min-width: 1024px)').matches;
-    scrollRowIntoList(name);
+    // A field the filter hides is shown again, with every other field, so its row can be seen.
+    if (info && filterMappingFields([[name, info]], filter, state.mappingByField).length === 0) {
+      onFilterChange('');
+    }
+    setReveal((current) => ({ name, seq: (current?.seq ?? 0) + 1 }));
     // The editor opens with its dropdown focused, so Enter → choose → done works from the keyboard.
     setTimeout(
       () => document.getElementById(EDITOR_INPUT_ID)?.focus({ preventScroll: isSideBySide }),
@@ -130,6 +130,9 @@ export function VisualMapper({ state }: { state: MappingState }) {
               highlighted={highlighted}
               onSelect={selectField}
               onCloseEditor={() => setSelected(null)}
+              filter={filter}
+              onFilterChange={onFilterChange}
+              reveal={reveal}
             />
           </div>
         ) : null}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTable, renderWithCache } from '../test/render';
+import { makeTable, mockFetch, renderWithCache } from '../test/render';
 import { RecordEditDialog } from './record-edit-dialog';
 
 // A table past the virtualising threshold: the record form keeps only the fields in view in the
@@ -134,5 +134,40 @@ describe('RecordEditDialog with more than 60 fields', () => {
     expect((await screen.findByRole('link', { name: 'scan.pdf' })).getAttribute('href')).toBe(
       '/files/f1',
     );
+  });
+
+  it('filters the fields by label, and a value typed while filtered is saved', async () => {
+    const api = mockFetch({ status: 200, body: RECORD });
+    const onClose = vi.fn();
+    renderWithCache(
+      <RecordEditDialog
+        table={TABLE}
+        record={RECORD}
+        linkedTables={new Map()}
+        onSaved={vi.fn()}
+        onClose={onClose}
+      />,
+    );
+    const filter = screen.getByRole('searchbox', { name: 'Filter fields' });
+    expect(screen.getByText('100 fields')).toBeTruthy();
+    expect(screen.queryByLabelText('Line 99')).toBeNull();
+
+    await userEvent.type(filter, 'LINE 99');
+    expect(screen.getByText('1 of 100 fields')).toBeTruthy();
+    expect(screen.queryByLabelText('Line 1')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Line 99'), 'ninety-nine');
+
+    await userEvent.clear(filter);
+    await userEvent.type(filter, 'nothing like it');
+    expect(screen.getByText('No fields match “nothing like it”')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filter' }));
+    expect(screen.getByText('100 fields')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Record' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.request(0)).toMatchObject({
+      method: 'PUT',
+      body: { data: expect.objectContaining({ line_99: 'ninety-nine' }) as unknown },
+    });
   });
 });

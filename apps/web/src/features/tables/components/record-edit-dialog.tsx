@@ -3,7 +3,9 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
-import { VirtualList } from '../../../components/ui/virtual-list';
+import { FieldFilter, NoFieldsMatch } from '../../../components/ui/field-filter';
+import { VIRTUAL_LIST_THRESHOLD, VirtualList } from '../../../components/ui/virtual-list';
+import { matchesSearch } from '../../../lib/search-text';
 import { notify } from '../../../lib/toast';
 import {
   useCreateRecord,
@@ -59,9 +61,29 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
   const fileFields = useRecordFileFields(table.id, record);
   // A long form shows only the fields in view: bring the first one in error there.
   const [firstError, setFirstError] = useState<number | null>(null);
+  // A long form can be filtered; a field in error is never left hidden by it.
+  const [filter, setFilterText] = useState('');
+  const setFilter = (text: string) => {
+    setFilterText(text);
+    setFirstError(null);
+  };
+  const isLong = table.fields.length > VIRTUAL_LIST_THRESHOLD;
+  const shown = useMemo(
+    () =>
+      table.fields.flatMap((field, index) =>
+        matchesSearch(filter, [field.name, field.label]) ? [index] : [],
+      ),
+    [table.fields, filter],
+  );
+  const showError = (index: number | null) => {
+    if (index !== null && !shown.includes(index)) {
+      setFilterText('');
+    }
+    setFirstError(index);
+  };
   const onInvalid = (invalid: FieldErrors<RecordFormValues>) => {
     const index = invalid.values?.findIndex?.((entry) => entry !== undefined) ?? -1;
-    setFirstError(index >= 0 ? index : null);
+    showError(index >= 0 ? index : null);
   };
 
   const onSubmit = async (data: RecordData) => {
@@ -89,7 +111,7 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         return index;
       });
       const first = Math.min(...indices.filter((index) => index >= 0));
-      setFirstError(Number.isFinite(first) ? first : null);
+      showError(Number.isFinite(first) ? first : null);
       const detail = describeServerError(error);
       setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
     }
@@ -119,14 +141,25 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
       >
         <ErrorBanner message={serverError} />
+        {isLong ? (
+          <FieldFilter
+            value={filter}
+            onChange={setFilter}
+            shown={shown.length}
+            total={table.fields.length}
+          />
+        ) : null}
+        {shown.length === 0 ? <NoFieldsMatch query={filter} onClear={() => setFilter('')} /> : null}
         <VirtualList
-          count={table.fields.length}
+          count={shown.length}
+          total={table.fields.length}
           estimateSize={72}
           label="Record fields"
           itemClassName="pb-4"
-          getKey={(index) => table.fields[index]?.name ?? index}
-          scrollToIndex={firstError}
-          renderItem={(index) => {
+          getKey={(position) => table.fields[shown[position] ?? -1]?.name ?? position}
+          scrollToIndex={firstError === null ? null : Math.max(0, shown.indexOf(firstError))}
+          renderItem={(position) => {
+            const index = shown[position] ?? -1;
             const field = table.fields[index];
             if (!field) {
               return null;
