@@ -2,7 +2,7 @@ import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { memo, type Ref } from 'react';
 import type { MappingState } from '../hooks/use-mapping-state';
 import { FieldCaption } from './field-caption';
-import { MappingTargetSelect } from './mapping-target-select';
+import { LazyTargetSelect } from './lazy-target-select';
 import { SuggestionHint } from './suggestion-hint';
 import { TransformEditor } from './transform-editor';
 
@@ -55,7 +55,7 @@ export const MappingRow = memo(function MappingRow(props: MappingRowProps) {
         <FieldCaption name={name} info={info} />
       </td>
       <td className="px-4 py-2">
-        <MappingTargetSelect
+        <LazyTargetSelect
           ariaLabel={`Table field for ${name}`}
           groups={state.targetGroups}
           value={mapping?.mapped_field_key ?? null}
