@@ -18,7 +18,11 @@ const fields = Array.from({ length: FIELD_COUNT }, (_, index) => ({
 function isInList(row: Locator): Promise<boolean> {
   return row.evaluateAll((elements) => {
     const element = elements[0];
-    const list = element?.closest('[aria-label="PDF fields"]');
+    // The box that scrolls: the list, or the box around it when the list is windowed.
+    let list = element?.parentElement ?? null;
+    while (list && !['auto', 'scroll'].includes(getComputedStyle(list).overflowY)) {
+      list = list.parentElement;
+    }
     if (!element || !list) {
       return false;
     }
@@ -63,7 +67,7 @@ test('a 925-field form maps to a 925-field table in both views', async ({ page }
   await page.getByLabel('Data table').selectOption({ label: 'Tax return' });
   const lastRow = page.locator('[data-field-row="line_0925"]');
   await time('visual view: scroll the field list to the end', async () => {
-    await page.locator('[aria-label="PDF fields"]').hover();
+    await page.locator('[data-field-row="line_0001"]').hover();
     for (let step = 0; step < 200 && !(await isInList(lastRow)); step += 1) {
       await page.mouse.wheel(0, 4000);
     }

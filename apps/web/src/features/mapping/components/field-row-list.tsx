@@ -46,7 +46,10 @@ function isInView(list: HTMLElement, row: { top: number; height: number }): bool
 export function FieldRowList(props: Props) {
   const { fields, total, targetText, selected, highlighted, onSelect, reveal } = props;
   const isWindowed = total > VIRTUAL_LIST_THRESHOLD;
-  const listRef = useRef<HTMLUListElement>(null);
+  // The element that scrolls: the list itself when short; a box around it when windowed, since
+  // the padding that stands in for the rows not rendered cannot sit on the scrolling box itself
+  // (a box is never smaller than its padding, so the list would grow instead of scrolling).
+  const listRef = useRef<HTMLElement>(null);
   // The virtualizer is read afresh on every render by design; nothing here relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -89,20 +92,8 @@ export function FieldRowList(props: Props) {
     : fields.map(([name], index) => ({ index, key: name, start: 0, end: 0 }));
   const first = items[0];
   const last = items.at(-1);
-  return (
-    <ul
-      ref={listRef}
-      aria-label="PDF fields"
-      className="min-h-32 flex-1 space-y-1 overflow-y-auto overscroll-contain"
-      style={
-        isWindowed
-          ? {
-              paddingTop: first?.start ?? 0,
-              paddingBottom: Math.max(0, virtualizer.getTotalSize() - (last?.end ?? 0)),
-            }
-          : undefined
-      }
-    >
+  const rows = (
+    <>
       {items.map((item) => {
         const entry = fields[item.index];
         if (!entry) {
@@ -135,6 +126,38 @@ export function FieldRowList(props: Props) {
           </li>
         );
       })}
-    </ul>
+    </>
+  );
+  if (!isWindowed) {
+    return (
+      <ul
+        ref={(node) => {
+          listRef.current = node;
+        }}
+        aria-label="PDF fields"
+        className="min-h-32 flex-1 space-y-1 overflow-y-auto overscroll-contain"
+      >
+        {rows}
+      </ul>
+    );
+  }
+  return (
+    <div
+      ref={(node) => {
+        listRef.current = node;
+      }}
+      className="min-h-32 flex-1 overflow-y-auto overscroll-contain"
+    >
+      <ul
+        aria-label="PDF fields"
+        className="space-y-1"
+        style={{
+          paddingTop: first?.start ?? 0,
+          paddingBottom: Math.max(0, virtualizer.getTotalSize() - (last?.end ?? 0)),
+        }}
+      >
+        {rows}
+      </ul>
+    </div>
   );
 }
