@@ -13,6 +13,12 @@ export type PdfSandbox = {
    * sandbox limits. Throws PdfInputError (not a usable PDF) or PdfUnsafeError (a limit hit).
    */
   analyse: (bytes: Uint8Array, options?: { labels?: boolean }) => Promise<AnalysedPdf>;
+  /**
+   * Stops the workers that have no task now instead of after the idle timeout: a bulk job calls
+   * it so that an upload's reader (~60-100 MB with pdf.js loaded) does not sit beside the fill
+   * workers for its whole idle minute. The next upload starts a worker again.
+   */
+  releaseIdle: () => void;
   close: () => Promise<void>;
 };
 
@@ -170,6 +176,15 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
         throw new PdfUnsafeError(response.why);
       }
       return { detected: response.detected, repaired: response.repaired };
+    },
+    releaseIdle: () => {
+      for (const slot of slots.filter((s) => s.task === null)) {
+        slots.splice(slots.indexOf(slot), 1);
+        void slot.worker.terminate();
+      }
+      if (slots.length === 0) {
+        clearTimeout(idleTimer);
+      }
     },
     close: async () => {
       isClosed = true;

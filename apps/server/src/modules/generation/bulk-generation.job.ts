@@ -70,6 +70,8 @@ async function runBulkGeneration(
 ): Promise<JobOutcome> {
   const { ctx, pool } = deps;
   const { payload, ownerId } = job;
+  // The fill workers are about to take the memory: an idle upload reader need not stay beside them.
+  ctx.pdfSandbox.releaseIdle();
   const table = await loadTableSource(ctx.db, ownerId, payload.table_id);
   const template = await loadTemplateSource(ctx.db, ownerId, payload.template_id, table.table);
   const templateBytes = await readTemplateBytes(ctx.storage, template);
