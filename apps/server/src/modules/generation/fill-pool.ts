@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { FillOptions, FillReport, FillValue } from '../../pdf/fill-form.ts';
 import { UNSAFE_PDF_PREFIX } from '../../pdf/pdf-unsafe.ts';
 import type { WorkerRequest, WorkerResponse } from './fill-messages.ts';
+import { fillWorkerUrl } from './fill-worker-bundle.ts';
 
 export type FillTask = {
   /** Storage key of the template: names one immutable file, so workers cache by it. */
@@ -43,6 +44,8 @@ export type FillPoolOptions = {
   taskTimeoutMs?: number;
   /** Workers are stopped after this long without work, and started again on demand. */
   idleTimeoutMs?: number;
+  /** The worker script; by default the bundle when current, else the source (tests pick one). */
+  workerUrl?: URL;
 };
 
 type Pending = {
@@ -60,8 +63,6 @@ type Slot = {
   templates: Set<string>;
   timeout: NodeJS.Timeout | undefined;
 };
-
-const WORKER_URL = new URL('./fill-worker.ts', import.meta.url);
 
 // Measured on the bulk benchmark: V8's default young generation lets each worker's RSS climb past
 // 250 MB while filling (its garbage is collected late); capped at 16 MB a worker stays near 70 MB
@@ -119,7 +120,9 @@ export function createFillPool(options: FillPoolOptions = {}): FillPool {
   };
 
   const spawn = (): Slot => {
-    const worker = new Worker(WORKER_URL, { resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(options.workerUrl ?? fillWorkerUrl(), {
+      resourceLimits: WORKER_LIMITS,
+    });
     worker.unref();
     const slot: Slot = { worker, current: null, templates: new Set(), timeout: undefined };
     worker.on('message', (response: WorkerResponse) => {
