@@ -1,5 +1,5 @@
 // Generation benchmark: `node apps/server/bench/generation.bench.ts` (or `npm run bench`).
-//  1. One form filled in this thread, median of many runs: a small corpus form
+//  1. One form filled in this thread, CPU summed over batches of fills: a small corpus form
 //     (pdflib_sample_form.pdf, 1 page) and a large one (ppf_PPF-627_facility.pdf, 6 pages),
 //     beside pdftk fill_form (one process per form) on the same values.
 //  2. Bulk generation end to end through the API and the job system (HTTP → queue → worker pool
@@ -32,6 +32,7 @@ import {
   valuesFor,
 } from './generation-support.ts';
 import { Multipart, requestJson } from './bench-http.ts';
+import { callsFor, pooled, spread, timeBatch, warmUp, type BatchFigures } from './batch-timing.ts';
 
 const SMALL = 'pdflib_sample_form.pdf';
 const LARGE = 'ppf_PPF-627_facility.pdf';
@@ -50,15 +51,11 @@ const report = (what: string, ours: string, pdftk: string, note = '') => {
   }
 };
 
-/** CPU time (user + system) of this process while `fill` runs, in ms, and the output size. */
-async function cpuOf(fill: () => Promise<{ bytes: Uint8Array }>): Promise<[number, number]> {
-  const before = process.cpuUsage();
-  const { bytes } = await fill();
-  const used = process.cpuUsage(before);
-  return [(used.user + used.system) / 1000, bytes.byteLength];
-}
+/** Rounds of batches a form (interleaved full / update) and our CPU per writer over all of them. */
+const SINGLE_ROUNDS = 5;
+const SINGLE_TARGET_MS = 500;
 
-async function timeSingle(name: string, runs: number) {
+async function timeSingle(name: string) {
   // Imported here, not at the top: loaded in a bulk child they would count in the server's RSS
   // (pdf.js and the fill engine ~43 MB on the main thread, which the server itself never loads).
   const { detectFields } = await import('../src/pdf/detect-fields.ts');
@@ -66,26 +63,30 @@ async function timeSingle(name: string, runs: number) {
   const bytes = new Uint8Array(corpusFile(name));
   const { fields } = await detectFields(new Uint8Array(bytes));
   const values = valuesFor(fields, 1);
-  // Interleaved so both see the same machine, a different record each round, both from a
-  // template parsed once (what the fill workers do): the whole document written for each form
-  // (before) and the template's bytes plus an incremental update (now). CPU time, not wall
-  // time: the machine is shared.
+  // A different record each fill, made before timing.
+  const records = Array.from({ length: 8 }, (_, seed) => valuesFor(fields, seed));
+  const record = (call: number) => records[call % records.length] ?? values;
+  // Interleaved so both see the same machine, both from a template parsed once (what the fill
+  // workers do): the whole document written for each form (before) and the template's bytes
+  // plus an incremental update (now). Batches, not single calls: one call is too short for the
+  // CPU clocks (batch-timing.ts).
   const plan = await planTemplate(bytes);
-  for (let warm = 0; warm < 3; warm += 1) {
-    await fillForm(plan, valuesFor(fields, warm), { writer: 'full' });
-    await fillForm(plan, valuesFor(fields, warm));
-  }
-  const fullMs: number[] = [];
-  const updateMs: number[] = [];
   const sizes = { full: 0, update: 0 };
-  for (let run = 0; run < runs; run += 1) {
-    const record = valuesFor(fields, run);
-    const [full, fullSize] = await cpuOf(() => fillForm(plan, record, { writer: 'full' }));
-    const [update, updateSize] = await cpuOf(() => fillForm(plan, record));
-    fullMs.push(full);
-    updateMs.push(update);
-    sizes.full = fullSize;
-    sizes.update = updateSize;
+  const full = async (call: number) => {
+    sizes.full = (await fillForm(plan, record(call), { writer: 'full' })).bytes.byteLength;
+  };
+  const update = async (call: number) => {
+    sizes.update = (await fillForm(plan, record(call))).bytes.byteLength;
+  };
+  await warmUp(full, 300);
+  await warmUp(update, 300);
+  const fullCalls = await callsFor(full, SINGLE_TARGET_MS / SINGLE_ROUNDS, 3);
+  const updateCalls = await callsFor(update, SINGLE_TARGET_MS / SINGLE_ROUNDS, 3);
+  const fullRounds: BatchFigures[] = [];
+  const updateRounds: BatchFigures[] = [];
+  for (let round = 0; round < SINGLE_ROUNDS; round += 1) {
+    fullRounds.push(await timeBatch(full, fullCalls));
+    updateRounds.push(await timeBatch(update, updateCalls));
   }
   let pdftk = 'skipped (no pdftk)';
   if (hasPdftk()) {
@@ -97,20 +98,26 @@ async function timeSingle(name: string, runs: number) {
       pdftkMs.push(performance.now() - started);
     }
     tool.cleanUp();
-    pdftk = `${median(pdftkMs).toFixed(0)} ms`;
+    pdftk = `${median(pdftkMs).toFixed(0)} ms wall (median of 5 processes)`;
   }
   const count = Object.keys(values).length;
-  const timed = (ms: number[]) => {
-    const middle = median(ms);
-    return `${middle.toFixed(1)} ms CPU (${(1000 / middle).toFixed(0)} forms/s)`;
+  const timed = (rounds: BatchFigures[]) => {
+    const all = pooled(rounds);
+    return (
+      `${all.thread.toFixed(1)} ms thread CPU, ${all.process.toFixed(1)} ms process CPU ` +
+      `(rounds ${spread(rounds, 'process')}), ${all.wall.toFixed(1)} ms wall ` +
+      `(${(1000 / all.process).toFixed(0)} forms/s of CPU)`
+    );
   };
   const kb = (size: number) => `${(size / 1024).toFixed(0)} KB`;
   report(
-    `${name}: one form, ${count} values, incremental update (median)`,
-    `${timed(updateMs)}, ${kb(sizes.update)}`,
+    `${name}: one form, ${count} values, incremental update (per fill, batches)`,
+    `${timed(updateRounds)}, ${kb(sizes.update)}`,
     pdftk,
-    `${runs} runs, one thread; whole document written: ${timed(fullMs)}, ${kb(sizes.full)}` +
-      `; template ${kb(bytes.byteLength)}, plan base: ${plan.base?.xref.kind ?? 'none'}`,
+    `${SINGLE_ROUNDS} rounds × ${updateCalls} fills (whole document ${SINGLE_ROUNDS} × ${fullCalls}), ` +
+      `one thread, load average ${os.loadavg()[0]?.toFixed(1)}; whole document written: ` +
+      `${timed(fullRounds)}, ${kb(sizes.full)}; template ${kb(bytes.byteLength)}, ` +
+      `plan base: ${plan.base?.xref.kind ?? 'none'}`,
   );
 }
 
@@ -313,8 +320,8 @@ if (bulkArgument >= 0) {
       `${WORKERS} fill workers, load average ${load}`,
   );
   console.log('\n| measurement | Formbridge | pdftk | notes |\n| --- | --- | --- | --- |');
-  await timeSingle(SMALL, 31);
-  await timeSingle(LARGE, 11);
+  await timeSingle(SMALL);
+  await timeSingle(LARGE);
   // `--single`: the one-form measurements only.
   const bulks = (process.argv.includes('--single') ? [] : BULK_SIZES).map((count) => {
     const bulk = runBulkInChild(count);
