@@ -9,6 +9,15 @@ import { PDFDocument, PDFDict, PDFName } from '@cantoo/pdf-lib';
 // None of them shares code with pdf-lib, so agreement means the file is right, not just
 // self-consistent.
 
+/**
+ * Timeout of a test that runs these tools. Each pdftk run starts a JVM (0.3–1 s of CPU on its
+ * own): a test spawning a few of them takes about a second on a quiet machine, and under a full
+ * test run beside other sessions (load average ~13 on the shared 2 cores) such tests hit the
+ * server project's 30 s (pdf-repair's SF424 test) or, run without the root config, Vitest's
+ * default 5 s (pdf-encrypt). Given in the test file, so it holds however Vitest is started.
+ */
+export const ORACLE_TEST_TIMEOUT_MS = 90_000;
+
 /** Whether a command-line tool can be run here. */
 export function hasTool(name: 'pdftk' | 'pdftotext' | 'qpdf'): boolean {
   const probe = spawnSync(name, [name === 'pdftk' ? '--version' : '-v'], { encoding: 'utf8' });

@@ -163,6 +163,13 @@ function factsOf(file: string): FactField[] {
 
 const fillable = haveCorpus ? loadManifest().filter((entry) => entry.expected === 'fillable') : [];
 
+/**
+ * Three fills, pdftk twice and pdftotext twice: work that grows with the form's fields. Quiet,
+ * the largest form (713 fields) takes ~2 s; beside a full test run and other sessions (load
+ * average ~13 on the shared 2 cores) it once took 121 s. So 120 s plus 250 ms a field.
+ */
+const timeoutFor = (file: string) => 120_000 + 250 * factsOf(file).length;
+
 const missingTools = Object.entries(tools)
   .filter(([, present]) => !present)
   .map(([name]) => name);
@@ -182,80 +189,88 @@ describe(`fill engine on the corpus (${corpusDir})`, () => {
   }
 
   describe.each(fillable)('$file', ({ file }) => {
-    it('pdftk reads back every value; text is visible unflattened and flattened', async () => {
-      const bytes = new Uint8Array(readFileSync(join(corpusDir, 'pdf', file)));
-      const wanted = expectations(factsOf(file));
-      const values = Object.fromEntries(wanted.map((item) => [item.field, item.value]));
-      // Filled as bulk generation fills: from a template parsed once, twice over.
-      const plan = await planTemplate(bytes);
-      const filled = await fillForm(plan, values);
-      const flat = await fillForm(plan, values, { flatten: true });
-      // The plan's copy of the template writes exactly what a fresh parse writes (encrypted
-      // output differs by its random keys, so it is compared by what pdftk reads below).
-      if (plan.permissions === null) {
-        const fresh = await fillForm(new Uint8Array(bytes), values);
-        expect(Buffer.from(fresh.bytes).equals(Buffer.from(filled.bytes))).toBe(true);
-      }
+    it(
+      'pdftk reads back every value; text is visible unflattened and flattened',
+      async () => {
+        const bytes = new Uint8Array(readFileSync(join(corpusDir, 'pdf', file)));
+        const wanted = expectations(factsOf(file));
+        const values = Object.fromEntries(wanted.map((item) => [item.field, item.value]));
+        // Filled as bulk generation fills: from a template parsed once, twice over.
+        const plan = await planTemplate(bytes);
+        const filled = await fillForm(plan, values);
+        const flat = await fillForm(plan, values, { flatten: true });
+        // The plan's copy of the template writes exactly what a fresh parse writes (encrypted
+        // output differs by its random keys, so it is compared by what pdftk reads below).
+        if (plan.permissions === null) {
+          const fresh = await fillForm(new Uint8Array(bytes), values);
+          expect(Buffer.from(fresh.bytes).equals(Buffer.from(filled.bytes))).toBe(true);
+        }
 
-      const readBack = pdftkFields(filled.bytes);
-      // pdftk also prints values inherited from ancestors (often an empty /V on the root), so
-      // the field's own value is one of its FieldValue lines.
-      // Same-named fields are listed once per field object: each must hold the value.
-      const wrongValues = wanted
-        .filter((item) => {
-          const copies = readBack.get(item.field) ?? [];
-          return (
-            copies.length === 0 ||
-            copies.some(
-              (copy) =>
-                !item.readBack.some((expected) =>
-                  copy.values.some((value) => value.normalize('NFC') === expected.normalize('NFC')),
-                ),
-            )
+        const readBack = pdftkFields(filled.bytes);
+        // pdftk also prints values inherited from ancestors (often an empty /V on the root), so
+        // the field's own value is one of its FieldValue lines.
+        // Same-named fields are listed once per field object: each must hold the value.
+        const wrongValues = wanted
+          .filter((item) => {
+            const copies = readBack.get(item.field) ?? [];
+            return (
+              copies.length === 0 ||
+              copies.some(
+                (copy) =>
+                  !item.readBack.some((expected) =>
+                    copy.values.some(
+                      (value) => value.normalize('NFC') === expected.normalize('NFC'),
+                    ),
+                  ),
+              )
+            );
+          })
+          .map(
+            (item) =>
+              `${item.field}: got ${JSON.stringify(readBack.get(item.field)?.map((copy) => copy.values) ?? null)}`,
           );
-        })
-        .map(
-          (item) =>
-            `${item.field}: got ${JSON.stringify(readBack.get(item.field)?.map((copy) => copy.values) ?? null)}`,
+
+        // Tiny boxes cannot show some values even at the minimum size: that must be reported,
+        // and such text may run off the page, where pdftotext rightly ignores it.
+        // Boxes placed outside the visible page or hidden cannot show anything either: reported
+        // (fill-render.corpus.test.ts checks that on rendered pages).
+        const unseeable = (problem: string) =>
+          problem.includes('does not fit') ||
+          problem === OUTSIDE_PAGE_PROBLEM ||
+          problem.includes('not shown there') ||
+          problem.includes('legibility floor');
+        const overflowing = filled.report.fields.filter((entry) => entry.problems.some(unseeable));
+        // Read-only fields are filled by the default policy and say so; pdftk reads them back.
+        const writtenAnyway = (problem: string) => problem.includes('the value was written anyway');
+        const problems = filled.report.fields.filter((entry) =>
+          entry.problems.some((problem) => !unseeable(problem) && !writtenAnyway(problem)),
         );
+        const tooLong = new Set(overflowing.map((entry) => entry.field));
 
-      // Tiny boxes cannot show some values even at the minimum size: that must be reported,
-      // and such text may run off the page, where pdftotext rightly ignores it.
-      // Boxes placed outside the visible page or hidden cannot show anything either: reported
-      // (fill-render.corpus.test.ts checks that on rendered pages).
-      const unseeable = (problem: string) =>
-        problem.includes('does not fit') ||
-        problem === OUTSIDE_PAGE_PROBLEM ||
-        problem.includes('not shown there') ||
-        problem.includes('legibility floor');
-      const overflowing = filled.report.fields.filter((entry) => entry.problems.some(unseeable));
-      // Read-only fields are filled by the default policy and say so; pdftk reads them back.
-      const writtenAnyway = (problem: string) => problem.includes('the value was written anyway');
-      const problems = filled.report.fields.filter((entry) =>
-        entry.problems.some((problem) => !unseeable(problem) && !writtenAnyway(problem)),
-      );
-      const tooLong = new Set(overflowing.map((entry) => entry.field));
+        const unflattenedText = squash(popplerText(await withoutNeedAppearances(filled.bytes)));
+        const flatText = squash(popplerText(flat.bytes));
+        const drawn = wanted.filter(
+          (item) => item.visible !== undefined && !tooLong.has(item.field),
+        );
+        const hiddenUnflattened = drawn.filter(
+          (item) => !unflattenedText.includes(squash(item.visible ?? '')),
+        );
+        const hiddenFlat = drawn.filter((item) => !flatText.includes(squash(item.visible ?? '')));
 
-      const unflattenedText = squash(popplerText(await withoutNeedAppearances(filled.bytes)));
-      const flatText = squash(popplerText(flat.bytes));
-      const drawn = wanted.filter((item) => item.visible !== undefined && !tooLong.has(item.field));
-      const hiddenUnflattened = drawn.filter(
-        (item) => !unflattenedText.includes(squash(item.visible ?? '')),
-      );
-      const hiddenFlat = drawn.filter((item) => !flatText.includes(squash(item.visible ?? '')));
-
-      console.log(
-        `${file}: ${wanted.length} filled, pdftk ok ${wanted.length - wrongValues.length}/${wanted.length}, ` +
-          `visible ${drawn.length - hiddenUnflattened.length}/${drawn.length} unflattened, ` +
-          `${drawn.length - hiddenFlat.length}/${drawn.length} flattened, ${overflowing.length} too long for their box` +
-          (problems.length > 0 ? `, problems: ${JSON.stringify(problems)}` : ''),
-      );
-      expect(wrongValues).toEqual([]);
-      expect(hiddenUnflattened.map((item) => item.field)).toEqual([]);
-      expect(hiddenFlat.map((item) => item.field)).toEqual([]);
-      expect(problems).toEqual([]);
-      expect(pdftkFields(flat.bytes).size).toBe(0);
-      // Large forms take seconds when the machine is busy: a slow fill is not a wrong fill.
-    }, 120_000);
+        console.log(
+          `${file}: ${wanted.length} filled, pdftk ok ${wanted.length - wrongValues.length}/${wanted.length}, ` +
+            `visible ${drawn.length - hiddenUnflattened.length}/${drawn.length} unflattened, ` +
+            `${drawn.length - hiddenFlat.length}/${drawn.length} flattened, ${overflowing.length} too long for their box` +
+            (problems.length > 0 ? `, problems: ${JSON.stringify(problems)}` : ''),
+        );
+        expect(wrongValues).toEqual([]);
+        expect(hiddenUnflattened.map((item) => item.field)).toEqual([]);
+        expect(hiddenFlat.map((item) => item.field)).toEqual([]);
+        expect(problems).toEqual([]);
+        expect(pdftkFields(flat.bytes).size).toBe(0);
+        // Large forms take seconds when the machine is busy: a slow fill is not a wrong fill.
+      },
+      timeoutFor(file),
+    );
   });
 });

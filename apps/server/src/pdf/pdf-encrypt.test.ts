@@ -1,6 +1,12 @@
 import { PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { hasTool, pdftkFields, qpdfCheck, qpdfEncryption } from '../../test/pdf-oracles.ts';
+import {
+  hasTool,
+  ORACLE_TEST_TIMEOUT_MS,
+  pdftkFields,
+  qpdfCheck,
+  qpdfEncryption,
+} from '../../test/pdf-oracles.ts';
 import { mergePdfs } from '../modules/generation/merge-pdfs.ts';
 import { fillForm } from './fill-form.ts';
 import { buildForm, fieldDict, valueOf } from './fill-test-forms.ts';
@@ -33,7 +39,8 @@ function buildEncryptedForm(permissions: Permissions | null): Promise<Uint8Array
 const PRINT_AND_FILL: Permissions = { printing: 'highResolution', fillingForms: true };
 const VALUES = { name: 'Γιώργος', city: 'Zürich' };
 
-describe('filling an encrypted template', () => {
+// Every test reads its output back with qpdf or pdftk: their timeout (pdf-oracles.ts).
+describe('filling an encrypted template', { timeout: ORACLE_TEST_TIMEOUT_MS }, () => {
   it('encrypts the form with the same restrictions and an empty user password', async () => {
     const template = await buildEncryptedForm(PRINT_AND_FILL);
     const { bytes, report } = await fillForm(template, VALUES);

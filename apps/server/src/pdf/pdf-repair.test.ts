@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../test/corpus.ts';
-import { qpdfEncryption } from '../../test/pdf-oracles.ts';
+import { ORACLE_TEST_TIMEOUT_MS, qpdfEncryption } from '../../test/pdf-oracles.ts';
 import { detectFields } from './detect-fields.ts';
 import { repairFieldTree } from './pdf-repair.ts';
 import { buildAllTypesForm, buildOrphanForm } from './pdf-synthetic.ts';
@@ -48,7 +48,8 @@ function skipWithoutPdftk(): boolean {
   return !HAS_PDFTK;
 }
 
-describe('repairFieldTree', () => {
+// The tests run pdftk and qpdf on what they repair: their timeout (pdf-oracles.ts).
+describe('repairFieldTree', { timeout: ORACLE_TEST_TIMEOUT_MS }, () => {
   it('returns null for a healthy form, a PDF without a form and non-PDF input', async () => {
     expect(await repairFieldTree(await buildAllTypesForm(0))).toBeNull();
     const plain = await PDFDocument.create();
