@@ -3,7 +3,9 @@
 // `--postgres` when TEST_DATABASE_URL is set); this process is the load client: CLIENTS
 // concurrent clients, each sending its next request as soon as the last one is answered. Other
 // tenants hold OTHER_TENANTS × RECORDS records, so a query that scans every tenant's rows shows.
-// Prints p50/p99 per endpoint as each finishes; asserts nothing.
+// Prints p50/p99 per endpoint as each finishes, with the 1-minute load average at its end; asserts
+// nothing. `--requests N` per row (default 5,000 after two warm-up rounds: p99 from 50 samples),
+// `--repeat R` runs each row R times, `--only <text>` only the rows whose label contains it.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -164,15 +166,26 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-// `--only <text>`: run only the scenarios whose label contains it (`--only 'records page'`).
-const onlyArgument = process.argv.indexOf('--only');
-const only = onlyArgument >= 0 ? (process.argv[onlyArgument + 1] ?? '') : '';
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
 
-/** CLIENTS closed-loop clients, `perClient` requests each after one warm-up round. */
+const only = argument('--only') ?? '';
+const REQUESTS = Number(argument('--requests') ?? 5000);
+const REPEAT = Number(argument('--repeat') ?? 1);
+
+/** CLIENTS closed-loop clients, `perClient` requests each after two warm-up rounds; REPEAT times. */
 async function load(session: Session, label: string, perClient: number, url: () => string) {
   if (!label.includes(only)) {
     return;
   }
+  for (let round = 0; round < REPEAT; round += 1) {
+    await measure(session, label, perClient, url);
+  }
+}
+
+async function measure(session: Session, label: string, perClient: number, url: () => string) {
   const run = async () => {
     const response = await request(session.base, 'GET', url(), { token: session.token });
     if (response.status !== 200) {
@@ -180,7 +193,9 @@ async function load(session: Session, label: string, perClient: number, url: () 
     }
     return response.text.length;
   };
-  await Promise.all(Array.from({ length: CLIENTS }, run));
+  for (let warmUp = 0; warmUp < (perClient > 1 ? 2 : 1); warmUp += 1) {
+    await Promise.all(Array.from({ length: CLIENTS }, run));
+  }
   const ms: number[] = [];
   let bytes = 0;
   const cpuBefore = session.cpuMs();
@@ -207,6 +222,7 @@ async function load(session: Session, label: string, perClient: number, url: () 
     `${(bytes / 1024).toFixed(1)} KB`,
     String(ms.length),
     cpuPerRequest,
+    os.loadavg()[0]?.toFixed(1) ?? '–',
   ];
   console.log(`| ${row.join(' | ')} |`);
 }
@@ -233,29 +249,38 @@ async function main(dialect: 'sqlite' | 'postgres') {
         `Node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg()[0]?.toFixed(1)}`,
     );
     console.log(
-      '\n| GET | p50 ms | p99 ms | requests/s | response | requests | server CPU ms/request |',
+      '\n| GET | p50 ms | p99 ms | requests/s | response | requests | server CPU ms/request | load |',
     );
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const perClient = Math.max(1, Math.round(REQUESTS / CLIENTS));
     const randomPage = () => PAGE * Math.floor(Math.random() * (RECORDS / PAGE));
-    await load(session, 'templates list (3 templates)', 20, () => '/api/v1/pdf-templates/');
+    await load(session, 'templates list (3 templates)', perClient, () => '/api/v1/pdf-templates/');
     await load(
       session,
       'tables list (3 tables, 10,000 records)',
-      20,
+      perClient,
       () => '/api/v1/dynamic-tables/',
     );
-    await load(lonely, 'tables list (1 empty table)', 20, () => '/api/v1/dynamic-tables/');
+    await load(lonely, 'tables list (1 empty table)', perClient, () => '/api/v1/dynamic-tables/');
     await load(
       session,
       `records page (limit=${PAGE}, random offset)`,
-      20,
+      perClient,
       () => `/api/v1/dynamic-tables/${big}/records?limit=${PAGE}&offset=${randomPage()}`,
     );
     await load(
       session,
       `records page (limit=${PAGE}, offset=${RECORDS - PAGE})`,
-      20,
+      perClient,
       () => `/api/v1/dynamic-tables/${big}/records?limit=${PAGE}&offset=${RECORDS - PAGE}`,
+    );
+    // Offsets off the 50-record grid: almost every request asks for a page not asked for before.
+    await load(
+      session,
+      `records page (limit=${PAGE}, any offset)`,
+      perClient,
+      () =>
+        `/api/v1/dynamic-tables/${big}/records?limit=${PAGE}&offset=${Math.floor(Math.random() * (RECORDS - PAGE))}`,
     );
     await load(session, `records, all ${RECORDS.toLocaleString('en-US')}`, 1, () => {
       return `/api/v1/dynamic-tables/${big}/records`;
@@ -269,8 +294,10 @@ const serveArgument = process.argv.indexOf('--serve');
 if (serveArgument >= 0) {
   await serve(process.argv[serveArgument + 1] === 'postgres' ? 'postgres' : 'sqlite');
 } else {
-  await main('sqlite');
-  if (process.env.TEST_DATABASE_URL) {
+  if (!process.argv.includes('--postgres-only')) {
+    await main('sqlite');
+  }
+  if (process.env.TEST_DATABASE_URL && !process.argv.includes('--sqlite-only')) {
     await main('postgres');
   }
 }
