@@ -44,7 +44,11 @@ export type DynamicTablesTable = {
   display_field_key: string | null;
   /** How many records it holds, changed with every record insert and delete. */
   record_count: ColumnType<number, number | undefined, number>;
-  /** Changes with every record insert and delete: remembered page starts hold while it stays. */
+  /**
+   * Changes with every write that changes what a records page shows (record insert, update,
+   * delete, a change of the table's columns): remembered page starts and kept pages hold while it
+   * stays.
+   */
   records_version: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;

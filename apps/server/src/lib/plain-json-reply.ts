@@ -12,3 +12,11 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export function replyWithPlainJson(reply: FastifyReply): FastifyReply {
   return reply.type(JSON_TYPE).serializer((payload: unknown) => JSON.stringify(payload));
 }
+
+/**
+ * Sends JSON text already encoded (a kept answer): no serializer runs. The route's response
+ * schema still describes it for the OpenAPI document; its tests compare the bytes with it.
+ */
+export function sendJsonBytes(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(body);
+}

@@ -133,6 +133,7 @@ export async function applyPublicValues(
   await updateRecordData(
     trx,
     target.ownerId,
+    target.tableId,
     record.id,
     JSON.stringify(data),
     new Date().toISOString(),

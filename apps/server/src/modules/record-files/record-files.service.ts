@@ -123,7 +123,7 @@ export async function uploadRecordFile(
     checkFileField(readTable(locked), fieldName);
     await insertRecordFile(trx, row);
     const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
-    await updateRecordData(trx, ownerId, record.id, data, row.created_at);
+    await updateRecordData(trx, ownerId, record.table_id, record.id, data, row.created_at);
     await alsoInTransaction?.(trx, row);
   });
   return row;
@@ -151,7 +151,14 @@ export async function deleteRecordFile(
     const data = withFileIds(record, file.field_name, (list) =>
       list.filter((id) => id !== file.id),
     );
-    await updateRecordData(trx, ownerId, record.id, data, new Date().toISOString());
+    await updateRecordData(
+      trx,
+      ownerId,
+      record.table_id,
+      record.id,
+      data,
+      new Date().toISOString(),
+    );
     return file.file_key;
   });
   await removeStoredFiles(ctx, [key]);

@@ -7,6 +7,7 @@ export {
   listRecordsByIds,
   listRecords,
   updateRecordData,
+  updateRecordsData,
   insertRecords,
 } from './records.repo.ts';
 export type { RecordRow } from './records.repo.ts';

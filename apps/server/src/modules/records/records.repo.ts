@@ -172,7 +172,7 @@ export function listRecordsContaining(
 
 /**
  * Changes the tables' kept record counts and moves their records version on (remembered page
- * starts stop holding); call in the transaction that inserts or deletes.
+ * starts and kept pages stop holding); call in the transaction that inserts or deletes.
  */
 async function addToRecordCounts(db: Db, tableIds: readonly string[], sign: 1 | -1) {
   const byTable = new Map<string, number>();
@@ -191,6 +191,15 @@ async function addToRecordCounts(db: Db, tableIds: readonly string[], sign: 1 | 
   }
 }
 
+/** Moves the table's records version on, in the transaction that changes a record's values. */
+async function moveRecordsVersion(db: Db, tableId: string) {
+  await db
+    .updateTable('dynamic_tables')
+    .set((eb) => ({ records_version: eb('records_version', '+', 1) }))
+    .where('id', '=', tableId)
+    .execute();
+}
+
 export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise<void> {
   for (const part of chunk(rows)) {
     await db.insertInto('table_records').values(part).execute();
@@ -202,9 +211,10 @@ export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise
   );
 }
 
-export async function updateRecordData(
+async function writeRecordData(
   db: Db,
   ownerId: string,
+  tableId: string,
   id: string,
   data: string,
   updatedAt: string,
@@ -213,8 +223,40 @@ export async function updateRecordData(
     .updateTable('table_records')
     .set({ data, updated_at: updatedAt })
     .where('owner_id', '=', ownerId)
+    .where('table_id', '=', tableId)
     .where('id', '=', id)
     .execute();
+}
+
+/** Replaces one record's values and moves its table's records version on. */
+export async function updateRecordData(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  id: string,
+  data: string,
+  updatedAt: string,
+): Promise<void> {
+  await writeRecordData(db, ownerId, tableId, id, data, updatedAt);
+  await moveRecordsVersion(db, tableId);
+}
+
+/**
+ * Replaces the values of many records of one table (a schema change) and moves the table's
+ * records version on once: on PostgreSQL every update of the table's row adds a row version
+ * that later updates in the same transaction walk past.
+ */
+export async function updateRecordsData(
+  db: Db,
+  ownerId: string,
+  tableId: string,
+  records: ReadonlyArray<{ id: string; data: string }>,
+  updatedAt: string,
+): Promise<void> {
+  for (const record of records) {
+    await writeRecordData(db, ownerId, tableId, record.id, record.data, updatedAt);
+  }
+  await moveRecordsVersion(db, tableId);
 }
 
 /** Deletes the record; its file rows go with it (foreign key cascades). */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { recordBodySchema } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
-import { replyWithPlainJson } from '../../lib/plain-json-reply.ts';
+import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
+import { RecordPageCache } from './records.page-cache.ts';
 import { RecordPageStarts } from './records.page-starts.ts';
 import { presentRecord, recordResponseSchema } from './records.presenter.ts';
 import {
@@ -29,7 +30,7 @@ const pageQuery = z.object({
 export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(ctx);
-    const pageStarts = new RecordPageStarts();
+    const memory = { starts: new RecordPageStarts(), pages: new RecordPageCache() };
     const secured = { tags: ['records'], security: [{ bearer: [] }] };
     const present = (view: RecordsView) =>
       view.rows.map((row) => presentRecord(view.table, row, view.filesById, ctx.signer));
@@ -60,10 +61,16 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
-        const view = await listTableRecords(ctx, ownerId, request.params.id, page, pageStarts);
-        return replyWithPlainJson(reply)
-          .header('x-total-count', String(view.total))
-          .send(present(view));
+        const encode = (view: RecordsView) => Buffer.from(JSON.stringify(present(view)));
+        const { total, body } = await listTableRecords(
+          ctx,
+          ownerId,
+          request.params.id,
+          page,
+          memory,
+          encode,
+        );
+        return sendJsonBytes(reply.header('x-total-count', String(total)), body);
       },
     );
 

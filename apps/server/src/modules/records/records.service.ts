@@ -24,6 +24,7 @@ import {
   type Page,
   type RecordRow,
 } from './records.repo.ts';
+import type { RecordPageCache } from './records.page-cache.ts';
 import type { RecordPageStarts } from './records.page-starts.ts';
 import { checkRecordInput } from './records.validate.ts';
 
@@ -54,24 +55,38 @@ function byId(files: readonly RecordFileRow[]): Map<string, RecordFileRow> {
   return new Map(files.map((file) => [file.id, file]));
 }
 
+/** What a server keeps between records reads, all of it for one `records_version` of a table. */
+export type RecordsMemory = { starts: RecordPageStarts; pages: RecordPageCache };
+
 /**
- * The table's records (all, or one page) with their files and the table's record count. A page
- * starts from the nearest record `starts` remembers for this version of the table.
+ * The table's records (all, or one page) as the answer's bytes (`encode` presents them), with
+ * the table's record count. A page is answered from `memory.pages` when kept for the version the
+ * table's row holds now, else read starting from the nearest record `memory.starts` remembers.
  */
 export async function listTableRecords(
   ctx: AppContext,
   ownerId: string,
   tableId: string,
   page: Page | undefined,
-  starts: RecordPageStarts,
-): Promise<RecordsView & { total: number }> {
+  memory: RecordsMemory,
+  encode: (view: RecordsView) => Buffer,
+): Promise<{ total: number; body: Buffer }> {
   const tableRow = await findTable(ctx.db, ownerId, tableId);
   if (!tableRow) {
     throw notFound('Table');
   }
   const table = readTable(tableRow);
   const version = Number(tableRow.records_version);
-  const start = page ? starts.find(tableId, version, page.offset) : undefined;
+  // Signed file links in a page expire, so pages of tables with file fields are never kept.
+  const hasFileFields = table.fields.some((field) => field.type === 'file');
+  const keep = page && !hasFileFields ? page : undefined;
+  // The count kept on the table row: no COUNT(*) over the table's records on every page.
+  const total = Number(tableRow.record_count);
+  const kept = keep && memory.pages.get(tableId, version, keep);
+  if (kept) {
+    return { total, body: kept };
+  }
+  const start = page ? memory.starts.find(tableId, version, page.offset) : undefined;
   const rows =
     page && start
       ? await listRecordsFrom(ctx.db, ownerId, tableId, start.position, {
@@ -80,15 +95,16 @@ export async function listTableRecords(
         })
       : await listRecords(ctx.db, ownerId, tableId, page);
   if (page) {
-    starts.remember(tableId, version, page.offset, rows);
+    memory.starts.remember(tableId, version, page.offset, rows);
   }
-  const hasFileFields = table.fields.some((field) => field.type === 'file');
   const files = hasFileFields
     ? await listTableFiles(ctx.db, ownerId, tableId, page ? rows.map((row) => row.id) : undefined)
     : [];
-  // The count kept on the table row: no COUNT(*) over the table's records on every page.
-  const total = page ? Number(tableRow.record_count) : rows.length;
-  return { table, rows, filesById: byId(files), total };
+  const body = encode({ table, rows, filesById: byId(files) });
+  if (keep) {
+    memory.pages.set(tableId, version, keep, body);
+  }
+  return { total: page ? total : rows.length, body };
 }
 
 export async function getRecord(
@@ -148,7 +164,7 @@ export async function updateRecord(
       throw validationError(issues);
     }
     const now = new Date().toISOString();
-    await updateRecordData(trx, ownerId, id, JSON.stringify(value), now);
+    await updateRecordData(trx, ownerId, tableId, id, JSON.stringify(value), now);
     const updated = { ...row, data: JSON.stringify(value), updated_at: now };
     return { table, rows: [updated], filesById: byId(files) };
   });

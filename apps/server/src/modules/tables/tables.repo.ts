@@ -85,15 +85,21 @@ export async function insertTable(db: Db, row: NewTableRow): Promise<void> {
   await db.insertInto('dynamic_tables').values(row).execute();
 }
 
+/**
+ * Writes the table's columns and moves its records version on: its fields, rules and display
+ * settings shape every record a records page shows (kept pages stop holding).
+ */
 export async function updateTable(
   db: Db,
   ownerId: string,
   id: string,
-  changes: Partial<Omit<NewTableRow, 'id' | 'owner_id' | 'created_at'>>,
+  changes: Partial<
+    Omit<NewTableRow, 'id' | 'owner_id' | 'created_at' | 'record_count' | 'records_version'>
+  >,
 ): Promise<void> {
   await db
     .updateTable('dynamic_tables')
-    .set(changes)
+    .set((eb) => ({ ...changes, records_version: eb('records_version', '+', 1) }))
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
     .execute();

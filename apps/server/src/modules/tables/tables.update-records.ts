@@ -12,7 +12,7 @@ import { validationError } from '../../lib/errors.ts';
 import {
   findExistingRecordIds,
   listRecords,
-  updateRecordData,
+  updateRecordsData,
   type RecordRow,
 } from '../records/records.public.ts';
 import type { StoredTable } from './tables.model.ts';
@@ -127,10 +127,9 @@ export async function migrateRecords(trx: Db, input: RecordMigrationInput): Prom
   if (failures.size > 0) {
     throw validationError(buildFailureIssues(input, failures));
   }
-  for (const { row, data } of migrated) {
+  const changed = migrated.flatMap(({ row, data }) => {
     const text = JSON.stringify(data);
-    if (text !== row.data) {
-      await updateRecordData(trx, current.owner_id, row.id, text, input.now);
-    }
-  }
+    return text === row.data ? [] : [{ id: row.id, data: text }];
+  });
+  await updateRecordsData(trx, current.owner_id, current.id, changed, input.now);
 }
