@@ -1,7 +1,8 @@
 /**
  * `npm start`: builds the web app when no build is present or when the build is older than its
- * sources (after an upgrade), then runs the server (which applies migrations and serves web + API
- * on one port). With a current build in place this starts in about a second.
+ * sources (after an upgrade), and the server's bundle likewise, then runs the server (which
+ * applies migrations and serves web + API on one port). With current builds in place this starts
+ * in about a second.
  * package.json runs this file with the server's V8 flags (apps/server/src/node-flags.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +26,17 @@ if (stamp?.sourceHash !== sourceHash) {
   if (build.status !== 0) {
     console.error('The web build failed (output above); the server was not started.');
     process.exit(build.status ?? 1);
+  }
+}
+
+// The server process runs its bundle (apps/server/src/server-bundle.ts): made here when missing
+// or older than the sources (~1 s), so every start runs it. Should it fail, the server runs from
+// the sources, which behave the same with ~30 MB more memory.
+const { SERVER_BUNDLE, currentServerBundle } = await import('../apps/server/src/server-bundle.ts');
+if (!currentServerBundle()) {
+  const bundle = spawnSync(process.execPath, [SERVER_BUNDLE.builder], { stdio: 'inherit' });
+  if (bundle.status !== 0) {
+    console.error('The server bundle could not be made (output above): running from the sources.');
   }
 }
 

@@ -1,5 +1,5 @@
-// Helpers of generation.bench.ts: corpus files, values for every field of a form, pdftk runs,
-// memory readings. Not a benchmark itself (run.ts runs only *.bench.ts).
+// Helpers of generation.bench.ts: corpus files, values for every field of a form, pdftk runs.
+// Not a benchmark itself (run.ts runs only *.bench.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -101,46 +101,4 @@ export async function runPool(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, lane));
-}
-
-function readStatusKb(key: 'VmRSS' | 'VmHWM'): number | null {
-  try {
-    const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(
-      fs.readFileSync('/proc/self/status', 'utf8'),
-    );
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Resident memory of this process now (worker threads included), in MB. */
-export function readRssMb(): number {
-  return (readStatusKb('VmRSS') ?? process.memoryUsage().rss / 1024) / 1024;
-}
-
-/**
- * Peak resident memory of this process (worker threads included) while `run` runs: the kernel's
- * high-water mark reset first where Linux allows it, plus sampling every 50 ms as a fallback.
- */
-export async function measurePeakRss<T>(
-  run: () => Promise<T>,
-): Promise<{ value: T; peakMb: number; beforeMb: number }> {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5');
-  } catch {
-    // Not permitted here: sampling alone then.
-  }
-  const beforeKb = readStatusKb('VmRSS') ?? process.memoryUsage().rss / 1024;
-  let sampledKb = beforeKb;
-  const timer = setInterval(() => {
-    sampledKb = Math.max(sampledKb, readStatusKb('VmRSS') ?? process.memoryUsage().rss / 1024);
-  }, 50);
-  try {
-    const value = await run();
-    const hwmKb = readStatusKb('VmHWM') ?? 0;
-    return { value, peakMb: Math.max(sampledKb, hwmKb) / 1024, beforeMb: beforeKb / 1024 };
-  } finally {
-    clearInterval(timer);
-  }
 }

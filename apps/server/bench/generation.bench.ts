@@ -10,29 +10,27 @@
 // numbers, asserts nothing (`--single`: only part 1). pdftk parts are skipped with a message
 // when pdftk is absent.
 import { spawnSync } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobResponse } from '@formbridge/contract/jobs';
 import type { FieldDataDto } from '@formbridge/contract/templates';
-import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { insertRecords } from '../src/modules/records/records.repo.ts';
 import { defaultPoolSize } from '../src/modules/generation/fill-pool.ts';
 import {
   corpusFile,
   hasPdftk,
-  measurePeakRss,
   median,
-  readRssMb,
   preparePdftk,
   runPool,
   valuesFor,
 } from './generation-support.ts';
-import { Multipart, requestJson } from './bench-http.ts';
+import { Multipart, request, requestJson } from './bench-http.ts';
 import { callsFor, pooled, spread, timeBatch, warmUp, type BatchFigures } from './batch-timing.ts';
+import { readCpuSeconds, startServerProcess } from './server-process.ts';
 
 const SMALL = 'pdflib_sample_form.pdf';
 const LARGE = 'ppf_PPF-627_facility.pdf';
@@ -123,24 +121,10 @@ async function timeSingle(name: string) {
 
 type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
 
+/** The server in its own process (bench/server-process.ts), a user signed up and signed in. */
 async function startApp() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: undefined,
-    publicUrl: 'http://localhost',
-    smtpUrl: undefined,
-    jwtSecret: undefined,
-    jwtLifetimeSeconds: 3600,
-    logLevel: 'silent',
-    webDist: undefined,
-  };
-  const built = await buildApp(config);
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const server = await startServerProcess(process.argv.includes('--sources'));
+  const { base } = server;
   const email = `bench-${crypto.randomUUID()}@example.com`;
   const password = 'correct horse battery';
   const { id: userId } = await requestJson<{ id: string }>(base, 'POST', '/api/v1/auth/signup', {
@@ -160,11 +144,7 @@ async function startApp() {
     body instanceof Multipart
       ? requestJson(base, method, url, { token, body: body.body, contentType: body.contentType })
       : requestJson(base, method, url, { token, body });
-  const close = async () => {
-    await built.app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { ...built, api, userId, dataDir, close };
+  return { server, api, token, userId, dataDir: server.dataDir, close: () => server.stop() };
 }
 
 /** A table with one column per fillable field, the template mapped onto it, `count` records. */
@@ -213,7 +193,14 @@ async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: num
       updated_at: at,
     };
   });
-  await insertRecords(app.ctx.db, records);
+  // Written straight into the server's SQLite file (WAL, so beside the running server), as the
+  // records of an earlier import would be there.
+  const database = await openDatabase({ dataDir: app.dataDir, databaseUrl: undefined } as Config);
+  try {
+    await insertRecords(database.db, records);
+  } finally {
+    await database.close();
+  }
   return { templateId: template.id, tableId: table.id, ids, fields: template.field_data };
 }
 
@@ -224,33 +211,38 @@ async function timeBulk(count: number) {
     // Started, then polled: a `?wait=true` answer is cut at the server's 60 s request timeout,
     // which a 5,000-record job on a loaded machine passes.
     const url = `/api/v1/completed-forms/bulk/${setup.templateId}/${setup.tableId}`;
+    const { pid } = app.server;
     const started = performance.now();
-    const loopBefore = performance.eventLoopUtilization();
-    const cpuBefore = process.cpuUsage();
-    const mainBefore = process.threadCpuUsage();
+    const cpuBefore = readCpuSeconds(pid);
+    const mainBefore = readCpuSeconds(pid, pid);
+    const beforeMb = app.server.rssMb();
+    app.server.resetPeak();
     // RSS each time another fifth of the records is done: flat, or growing with the count.
     const timeline: string[] = [];
-    const measured = await measurePeakRss(async () => {
-      const started = (await app.api('POST', url, { record_ids: setup.ids })) as JobResponse;
-      for (;;) {
-        const polled = (await app.api('GET', `/api/v1/jobs/${started.job.id}`)) as JobResponse;
-        if (polled.job.status === 'succeeded' || polled.job.status === 'failed') {
-          return polled;
-        }
-        if (polled.job.done >= ((timeline.length + 1) * count) / 5) {
-          timeline.push(`${polled.job.done}: ${readRssMb().toFixed(0)}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    const { id } = ((await app.api('POST', url, { record_ids: setup.ids })) as JobResponse).job;
+    let answer = '';
+    for (;;) {
+      // Read as text: parsing the finished job's answer (every form) is the client's memory.
+      const polled = await request(app.server.base, 'GET', `/api/v1/jobs/${id}`, {
+        token: app.token,
+      });
+      const progress = /"status":"(\w+)","done":(\d+)/.exec(polled.text);
+      if (progress?.[1] === 'succeeded' || progress?.[1] === 'failed') {
+        answer = polled.text;
+        break;
       }
-    });
-    const loop = performance.eventLoopUtilization(loopBefore);
-    // CPU of the whole process (main thread and fill workers): on a shared machine the wall time
-    // moves with everyone's load, this much less.
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const main = process.threadCpuUsage(mainBefore);
-    const mainSeconds = (main.user + main.system) / 1e6;
+      if (Number(progress?.[2] ?? 0) >= ((timeline.length + 1) * count) / 5) {
+        timeline.push(`${progress?.[2]}: ${app.server.rssMb().toFixed(0)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const peakMb = app.server.peakMb();
+    // CPU of the whole server process (main thread and fill workers): on a shared machine the
+    // wall time moves with everyone's load, this much less.
+    const cpuSeconds = readCpuSeconds(pid) - cpuBefore;
+    const mainSeconds = readCpuSeconds(pid, pid) - mainBefore;
     const seconds = (performance.now() - started) / 1000;
+    const measured = { value: JSON.parse(answer) as JobResponse, peakMb, beforeMb };
     const job = measured.value;
     const zip = path.join(app.dataDir, 'files', 'jobs', job.job.id, 'forms.zip');
     report(
@@ -259,7 +251,7 @@ async function timeBulk(count: number) {
       '',
       `${job.successful}/${job.total} ok, zip ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB, ` +
         `RSS before ${measured.beforeMb.toFixed(0)} MB, CPU ${cpuSeconds.toFixed(1)} s ` +
-        `(main thread ${mainSeconds.toFixed(1)} s, busy ${(loop.utilization * 100).toFixed(0)}%), load average ${os.loadavg()[0]?.toFixed(1)}, ` +
+        `(main thread ${mainSeconds.toFixed(1)} s), server ${app.server.kind}, load average ${os.loadavg()[0]?.toFixed(1)}, ` +
         `RSS MB by forms done ${timeline.join(', ')}`,
     );
     return { setup, seconds };
@@ -297,8 +289,14 @@ function runBulkInChild(count: number): {
   seconds: number;
   fields: FieldDataDto;
 } {
-  // The server child runs with the flags `npm start` uses, so its memory is production's.
-  const args = [...SERVER_NODE_FLAGS, import.meta.filename, '--bulk', String(count)];
+  // The bulk child drives a server process of its own (startServerProcess), started as
+  // `npm start` starts it, whose memory alone is measured.
+  const args = [
+    import.meta.filename,
+    '--bulk',
+    String(count),
+    ...(process.argv.includes('--sources') ? ['--sources'] : []),
+  ];
   const child = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     maxBuffer: 64 << 20,

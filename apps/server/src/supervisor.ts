@@ -3,14 +3,14 @@
 // started again after a back-off, and the reason is logged. A configuration error exits with
 // CONFIG_ERROR_EXIT_CODE and is not retried: restarting cannot fix it.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from './node-flags.ts';
+import { serverEntry } from './server-bundle.ts';
 
 /** Exit code of the server for a configuration it cannot start with (EX_CONFIG, sysexits.h). */
 export const CONFIG_ERROR_EXIT_CODE = 78;
 
 export type SuperviseOptions = {
-  /** Script the child runs; the server entry by default. */
+  /** Script the child runs; by default the server's bundle when current, else server.ts. */
   entry?: string;
   /** First restart delay; doubles on each quick crash up to `maxDelayMs`. */
   initialDelayMs?: number;
@@ -20,11 +20,8 @@ export type SuperviseOptions = {
   log?: (line: string) => void;
 };
 
-const SERVER_ENTRY = fileURLToPath(new URL('./server.ts', import.meta.url));
-
 /** Starts the server in a child process and keeps it running; resolves with the final exit code. */
 export function superviseServer(options: SuperviseOptions = {}): Promise<number> {
-  const entry = options.entry ?? SERVER_ENTRY;
   const initialDelayMs = options.initialDelayMs ?? 1_000;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const healthyAfterMs = options.healthyAfterMs ?? 60_000;
@@ -56,6 +53,8 @@ export function superviseServer(options: SuperviseOptions = {}): Promise<number>
 
     const start = () => {
       const startedAt = Date.now();
+      // Chosen at each start: a bundle made while the first child ran is used after a restart.
+      const entry = options.entry ?? serverEntry();
       child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { stdio: 'inherit' });
       child.on('exit', (code, signal) => {
         child = null;
