@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import crypto from 'node:crypto';
 import { build } from 'rolldown';
-import { bundleInputs, writeManifest } from './lib/source-bundle.ts';
+import { bundleInputs, toAsciiSource, writeManifest } from './lib/source-bundle.ts';
 import { SERVER_BUNDLE } from './server-bundle.ts';
 
 const LOCK_FILE = fileURLToPath(new URL('../../../package-lock.json', import.meta.url));
@@ -52,17 +52,20 @@ if (!entry) {
 const inputs = bundleInputs(
   chunks.flatMap((chunk) => chunk.moduleIds),
   LOCK_FILE,
+  import.meta.filename,
 );
+const files = chunks.map((chunk) => ({ name: chunk.fileName, code: toAsciiSource(chunk.code) }));
+// Named by what is written, so a changed way of writing it is a new folder too.
 const version = crypto
   .createHash('sha1')
-  .update(chunks.map((chunk) => chunk.code).join('\0'))
+  .update(files.map((file) => file.code).join('\0'))
   .digest('hex')
   .slice(0, 12);
 const temporary = path.join(SERVER_BUNDLE.dir, `${version}.${process.pid}.tmp`);
 const target = path.join(SERVER_BUNDLE.dir, version);
 fs.mkdirSync(temporary, { recursive: true });
-for (const chunk of chunks) {
-  fs.writeFileSync(path.join(temporary, chunk.fileName), chunk.code);
+for (const file of files) {
+  fs.writeFileSync(path.join(temporary, file.name), file.code);
 }
 if (fs.existsSync(target)) {
   // The same code built before (a server may be running from it): keep that copy.

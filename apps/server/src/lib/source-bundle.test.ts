@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   bundleInputs,
   bundleOrSource,
   currentBundleEntry,
   hashFile,
+  toAsciiSource,
   writeManifest,
   type SourceBundle,
 } from './source-bundle.ts';
@@ -60,12 +62,40 @@ describe('source bundles', () => {
     const bundle = fixtureBundle();
     fs.mkdirSync(path.join(bundle.dir, 'v1'), { recursive: true });
     fs.writeFileSync(path.join(bundle.dir, 'v1', 'main.mjs'), '');
-    const inputs = bundleInputs([bundle.sourceFile, '/node_modules/ignored.js'], bundle.sourceFile);
-    expect(inputs).toEqual({ [bundle.sourceFile]: hashFile(bundle.sourceFile) });
+    const inputs = bundleInputs(
+      [bundle.sourceFile, '/node_modules/ignored.js'],
+      bundle.sourceFile,
+      bundle.builder,
+    );
+    // The sources, the lock file, and how the bundle is made: a changed builder remakes it.
+    expect(Object.keys(inputs).sort()).toEqual(
+      [
+        bundle.sourceFile,
+        bundle.builder,
+        fileURLToPath(new URL('./source-bundle.ts', import.meta.url)),
+      ].sort(),
+    );
+    expect(inputs[bundle.sourceFile]).toBe(hashFile(bundle.sourceFile));
     writeManifest(bundle, { inputs, entry: 'v1/main.mjs' });
     expect(currentBundleEntry(bundle)).toBe(path.join(bundle.dir, 'v1', 'main.mjs'));
-    expect(() => bundleInputs([path.join(bundle.dir, 'missing.ts')], bundle.sourceFile)).toThrow(
-      /Cannot read/,
-    );
+    expect(() =>
+      bundleInputs([path.join(bundle.dir, 'missing.ts')], bundle.sourceFile, bundle.builder),
+    ).toThrow(/Cannot read/);
+  });
+});
+
+describe('toAsciiSource', () => {
+  it('writes code past ASCII as escapes that mean the same', () => {
+    const code = [
+      'const θ = 26 / 180;',
+      "const dash = 'a — b 𝒳';",
+      'const tpl = `→ ${dash}`;',
+      "const match = /[̸︀]|😀/u.test('x😀');",
+      '// a comment with • and ’',
+      '({ θ, dash, tpl, match, length: dash.length })',
+    ].join('\n');
+    const ascii = toAsciiSource(code);
+    expect(/[^\0-\x7f]/.test(ascii)).toBe(false);
+    expect(vm.runInNewContext(ascii)).toEqual(vm.runInNewContext(code));
   });
 });

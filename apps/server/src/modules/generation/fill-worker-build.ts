@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { bundleInputs, writeManifest } from '../../lib/source-bundle.ts';
+import { bundleInputs, toAsciiSource, writeManifest } from '../../lib/source-bundle.ts';
 import { FILL_WORKER_BUNDLE } from './fill-worker-bundle.ts';
 
 const LOCK_FILE = fileURLToPath(new URL('../../../../../package-lock.json', import.meta.url));
@@ -20,9 +20,9 @@ const chunk = result.output.find((item) => item.type === 'chunk');
 if (!chunk) {
   throw new Error('The fill worker bundle has no code');
 }
-const inputs = bundleInputs(chunk.moduleIds, LOCK_FILE);
+const inputs = bundleInputs(chunk.moduleIds, LOCK_FILE, import.meta.filename);
 fs.mkdirSync(FILL_WORKER_BUNDLE.dir, { recursive: true });
 const temporary = `${FILL_WORKER_BUNDLE.file}.${process.pid}.tmp`;
-fs.writeFileSync(temporary, chunk.code);
+fs.writeFileSync(temporary, toAsciiSource(chunk.code));
 fs.renameSync(temporary, FILL_WORKER_BUNDLE.file);
 writeManifest(FILL_WORKER_BUNDLE, { inputs });
