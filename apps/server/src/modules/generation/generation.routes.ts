@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { findJobById } from '../../lib/jobs/job-store.ts';
-import { presentJob, presentJobResponse } from '../jobs/jobs.presenter.ts';
+import { presentJob, sendJobResponse } from '../jobs/jobs.presenter.ts';
 import type { GenerationRuntime } from './generation-runtime.ts';
 import { startBulkGeneration, startMultiTemplateGeneration } from './generation.service.ts';
 
@@ -40,7 +40,7 @@ export function generationRoutes(
         throw new Error(`Job ${jobId} vanished after it was queued`);
       }
       return wait
-        ? reply.status(200).send(presentJobResponse(row, ctx.signer))
+        ? sendJobResponse(reply.status(200), row, ctx.signer)
         : reply.status(202).send({ job: presentJob(row, ctx.signer) });
     };
 

@@ -6,7 +6,7 @@ import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import type { GenerationRuntime } from '../generation/generation-runtime.ts';
 import { streamJobEvents } from './jobs.events.ts';
-import { presentJobResponse } from './jobs.presenter.ts';
+import { sendJobResponse } from './jobs.presenter.ts';
 import { getJob, getJobForAccess, streamJobArtifact } from './jobs.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -35,8 +35,9 @@ export function jobsRoutes(ctx: AppContext, runtime: GenerationRuntime): Fastify
           response: { 200: jobResponseSchema },
         },
       },
-      async (request) =>
-        presentJobResponse(
+      async (request, reply) =>
+        sendJobResponse(
+          reply,
           await getJob(ctx, currentUser(request).id, request.params.id),
           ctx.signer,
         ),
