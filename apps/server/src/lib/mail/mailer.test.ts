@@ -253,6 +253,12 @@ describe('outbox transport', () => {
     });
   });
 
+  it('closes cleanly before its first message (the composer loads with the first one)', async () => {
+    const mailer = createMailer({ smtpUrl: undefined, dataDir }, captureLog());
+    await expect(mailer.close()).resolves.toBeUndefined();
+    await expect(fsp.readdir(path.join(dataDir, 'outbox'))).rejects.toThrow(/ENOENT/);
+  });
+
   it('treats a blank SMTP_URL as no SMTP', () => {
     const mailer = createMailer({ smtpUrl: '  ', dataDir }, captureLog());
     expect(mailer.transport).toBe('outbox');
