@@ -93,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('tokenUserId', null);
 
   // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });

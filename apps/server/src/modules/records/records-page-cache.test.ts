@@ -171,4 +171,25 @@ describe.each(DIALECTS)('records pages right after every write on %s', (dialect)
     expect(response.status, response.text).toBe(200);
     expect((await page(tableId))[2]?.data).toEqual({ name: 'p7', city: 'Lima' });
   });
+
+  it('answers a kept page only to its owner, and shuts a removed account out at once', async () => {
+    const tableId = await setUp();
+    await page(tableId);
+    const url = `${BASE}/${tableId}/records?limit=5&offset=5`;
+    expect((await t.request('GET', url)).status).toBe(401);
+    const stranger = await createUser(t);
+    expect((await other.request('GET', url, { token: stranger.token })).status).toBe(404);
+    const leaving = await createUser(t);
+    const own = await createTable(t, leaving, { name: 'Mine' });
+    await createRecord(t, leaving, own.id, { name: 'kept' });
+    const ownUrl = `${BASE}/${own.id}/records?limit=5&offset=0`;
+    for (const app of [t, other, t, other]) {
+      expect((await app.request('GET', ownUrl, { token: leaving.token })).status).toBe(200);
+    }
+    await t.ctx.db.deleteFrom('users').where('id', '=', leaving.id).execute();
+    for (const app of [t, other]) {
+      const response = await app.request('GET', ownUrl, { token: leaving.token });
+      expect(response.status).toBe(401);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { accountGone } from '../../lib/current-user.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import {
   listRecordFiles,
@@ -10,7 +11,7 @@ import {
 } from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import { listLinkFieldsTo, readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, listTables, lockTable } from '../tables/tables.public.ts';
+import { findTable, findTableOfAccount, listTables, lockTable } from '../tables/tables.public.ts';
 import { readRecordData } from './records.presenter.ts';
 import {
   deleteRecordRow,
@@ -62,6 +63,7 @@ export type RecordsMemory = { starts: RecordPageStarts; pages: RecordPageCache }
  * The table's records (all, or one page) as the answer's bytes (`encode` presents them), with
  * the table's record count. A page is answered from `memory.pages` when kept for the version the
  * table's row holds now, else read starting from the nearest record `memory.starts` remembers.
+ * `ownerId` comes from a bearer token only: the table read confirms the account (401 if gone).
  */
 export async function listTableRecords(
   ctx: AppContext,
@@ -71,7 +73,11 @@ export async function listTableRecords(
   memory: RecordsMemory,
   encode: (view: RecordsView) => Buffer,
 ): Promise<{ total: number; body: Buffer }> {
-  const tableRow = await findTable(ctx.db, ownerId, tableId);
+  const found = await findTableOfAccount(ctx.db, ownerId, tableId);
+  if (!found) {
+    throw accountGone();
+  }
+  const tableRow = found.table;
   if (!tableRow) {
     throw notFound('Table');
   }

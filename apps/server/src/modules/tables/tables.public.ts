@@ -5,6 +5,7 @@ export {
   listTables,
   countTableRecords,
   findTable,
+  findTableOfAccount,
   lockTable,
   shareLockTables,
 } from './tables.repo.ts';

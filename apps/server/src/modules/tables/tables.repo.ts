@@ -17,6 +17,34 @@ export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow
 }
 
 /**
+ * One read for a hot route that checked only the bearer token: whether the account still exists
+ * (undefined when not), and its table `id` (undefined for a missing id and for someone else's).
+ */
+export async function findTableOfAccount(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ table: TableRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('dynamic_tables', (join) =>
+      join.onRef('dynamic_tables.owner_id', '=', 'users.id').on('dynamic_tables.id', '=', id),
+    )
+    .select('users.id as account_id')
+    .selectAll('dynamic_tables')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) {
+    return undefined;
+  }
+  const { account_id: accountId, ...table } = row;
+  // The left join's columns are all null when the account has no such table.
+  return {
+    table: table.id === null || accountId !== table.owner_id ? undefined : (table as TableRow),
+  };
+}
+
+/**
  * Locks the owner's tables `ids` for share until the transaction ends, for link fields or
  * mappings about to point at them: deleteTable (which takes the row lock first) then either waits
  * and sees the new reference, or has deleted the table and the id is missing from the result.
