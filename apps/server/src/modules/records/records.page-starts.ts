@@ -16,8 +16,8 @@ type TableStarts = { version: number; offsets: number[]; positions: Map<number, 
  * Records seen at known offsets of a table, so the next page deep in it starts from the nearest
  * one (`(created_at, id) >= …`) instead of stepping over every record before it with OFFSET: at
  * offset 9,950 of 10,000 records that walk was ≈ 0.5 ms of SQLite time per page. A table's starts
- * hold for one `records_version` of its row, which changes with every record insert and delete in
- * the same transaction, so the first page read after a change starts afresh.
+ * hold for one `records_version` of its row, which changes with every record write and table edit
+ * in the same transaction, so the first page read after a change starts afresh.
  */
 export class RecordPageStarts {
   private readonly tables = new Map<string, TableStarts>();
