@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../apps/server/src/node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.PORT ?? '8000';
@@ -13,11 +13,11 @@ const children: ChildProcess[] = [
   spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: {
+    env: serverEnvironment({
       ...process.env,
       PORT: port,
       PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
-    },
+    }),
   }),
   spawn('npx', ['vite'], {
     cwd: path.join(root, 'apps/web'),

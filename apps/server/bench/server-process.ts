@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
+import { SERVER_NODE_FLAGS, serverEnvironment } from '../src/node-flags.ts';
 import { fileURLToPath } from 'node:url';
 import {
   FILL_WORKER_BUNDLE,
@@ -86,14 +86,15 @@ export async function startServerProcess(useSources: boolean): Promise<ServerPro
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
-    env: {
+    // As the supervisor starts it (malloc arenas held to two unless the environment says).
+    env: serverEnvironment({
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost',
       LOG_LEVEL: 'warn',
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const pid = child.pid ?? 0;

@@ -7,3 +7,15 @@
  * 381 MB, throughput 76 → 67 forms/s (docs/benchmarks.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'] as const;
+
+/**
+ * Environment of the server process: `env` with glibc's malloc held to two arenas unless
+ * MALLOC_ARENA_MAX is set there already. By default glibc gives threads arenas of their own (up
+ * to 8 per core), and the server's threads (main, fill workers, libuv's pool, V8's helpers) left
+ * freed memory spread over them: RSS through a 5,000-record bulk grew 280 → 300 MB and peaked at
+ * 321–324 MB; with two arenas it stayed at 258–260 MB and peaked at 281 MB (docs/benchmarks.md).
+ * glibc reads it when the process starts, so it is set on the child, not by the server itself.
+ */
+export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { MALLOC_ARENA_MAX: '2', ...env };
+}

@@ -46,4 +46,30 @@ describe('superviseServer', () => {
     expect(server.starts()).toBe(1);
     expect(lines).toEqual(['server stopped: configuration error (exit 78); not restarting']);
   });
+
+  it('starts the server with malloc held to two arenas unless the environment sets it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-supervisor-'));
+    const seen = path.join(dir, 'env');
+    const entry = path.join(dir, 'server.mjs');
+    fs.writeFileSync(
+      entry,
+      `import fs from 'node:fs';
+fs.appendFileSync(${JSON.stringify(seen)}, (process.env.MALLOC_ARENA_MAX ?? 'unset') + '\\n');
+`,
+    );
+    const before = process.env.MALLOC_ARENA_MAX;
+    try {
+      delete process.env.MALLOC_ARENA_MAX;
+      expect(await superviseServer({ entry })).toBe(0);
+      process.env.MALLOC_ARENA_MAX = '4';
+      expect(await superviseServer({ entry })).toBe(0);
+    } finally {
+      if (before === undefined) {
+        delete process.env.MALLOC_ARENA_MAX;
+      } else {
+        process.env.MALLOC_ARENA_MAX = before;
+      }
+    }
+    expect(fs.readFileSync(seen, 'utf8')).toBe('2\n4\n');
+  });
 });

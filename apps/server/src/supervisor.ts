@@ -3,7 +3,7 @@
 // started again after a back-off, and the reason is logged. A configuration error exits with
 // CONFIG_ERROR_EXIT_CODE and is not retried: restarting cannot fix it.
 import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from './node-flags.ts';
+import { SERVER_NODE_FLAGS, serverEnvironment } from './node-flags.ts';
 import { serverEntry } from './server-bundle.ts';
 
 /** Exit code of the server for a configuration it cannot start with (EX_CONFIG, sysexits.h). */
@@ -55,7 +55,10 @@ export function superviseServer(options: SuperviseOptions = {}): Promise<number>
       const startedAt = Date.now();
       // Chosen at each start: a bundle made while the first child ran is used after a restart.
       const entry = options.entry ?? serverEntry();
-      child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { stdio: 'inherit' });
+      child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+        stdio: 'inherit',
+        env: serverEnvironment(),
+      });
       child.on('exit', (code, signal) => {
         child = null;
         if (stopSignal !== null) {
