@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { JobRow } from '../../lib/jobs/job-store.ts';
 import { createUrlSigner } from '../../lib/signed-urls.ts';
 import type { StoredGenerationResult } from '../generation/generation-result.ts';
-import { jobResponseJson } from './jobs.presenter.ts';
+import { jobResponsePieces } from './jobs.presenter.ts';
+
+const jobResponseJson = (row: JobRow, urlSigner: typeof signer) =>
+  jobResponsePieces(row, urlSigner).join('');
 
 const signer = createUrlSigner(crypto.randomBytes(32));
 
@@ -53,7 +56,9 @@ const item = (index: number) => ({
 
 describe('jobResponseJson', () => {
   it("lists every result in order with signed links, in the contract's shape", () => {
-    const items = Array.from({ length: 3 }, (_, index) => item(index));
+    // More results than one piece holds: the pieces join into one JSON text.
+    const items = Array.from({ length: 250 }, (_, index) => item(index));
+    expect(jobResponsePieces(finishedJob(items), signer).length).toBeGreaterThan(3);
     const answer = jobResponseSchema.parse(JSON.parse(jobResponseJson(finishedJob(items), signer)));
     expect(answer.template_name).toBe('Form "results":[]');
     expect(answer.results?.map((result) => result.record_display_name)).toEqual(

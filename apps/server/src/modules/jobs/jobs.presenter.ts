@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import {
   generationResultItemSchema,
@@ -53,16 +54,21 @@ function presentResultItem(item: StoredResultItem, signer: UrlSigner): Generatio
   return { ...item, pdf_file_path: urls.view, file_path: urls.download };
 }
 
+// Results per piece of a streamed answer: ~70 KB of text.
+const RESULTS_PER_PIECE = 100;
+
 /**
- * The job, plus the generation result at the top level once it has finished, as the JSON text
- * the routes send. Checked against the contract as the response serializer would, but one result
- * at a time: the whole answer presented and checked at once held three copies of every result
- * (parsed, presented, checked), +13 MB for a moment after a 5,000-form job (docs/benchmarks.md).
+ * The job, plus the generation result at the top level once it has finished, as pieces of JSON
+ * text whose concatenation is the answer. Checked against the contract as the response
+ * serializer would, but one result at a time, and never joined into one text: the whole answer
+ * presented, checked and written at once held the parsed stored result, the presented and the
+ * checked copy of every result, and the text twice (+13 MB for a moment after 5,000 forms;
+ * docs/benchmarks.md).
  */
-export function jobResponseJson(row: JobRow, signer: UrlSigner): string {
+export function jobResponsePieces(row: JobRow, signer: UrlSigner): string[] {
   const job = presentJob(row, signer);
   if (!isFinishedJobStatus(job.status) || row.result === null) {
-    return JSON.stringify(jobResponseSchema.parse({ job }));
+    return [JSON.stringify(jobResponseSchema.parse({ job }))];
   }
   const { zip, merged, results, ...rest } = JSON.parse(row.result) as StoredGenerationResult;
   const head = JSON.stringify(
@@ -74,17 +80,29 @@ export function jobResponseJson(row: JobRow, signer: UrlSigner): string {
       merged_download_url: merged ? signer.sign(jobMergedPath(row.id)) : null,
     }),
   );
-  const items = results.map((item) =>
-    JSON.stringify(generationResultItemSchema.parse(presentResultItem(item, signer))),
-  );
   // Inside JSON strings quotes are escaped, so this is the member itself.
-  return head.replace('"results":[]', () => `"results":[${items.join(',')}]`);
+  const at = head.indexOf('"results":[]') + '"results":['.length;
+  const pieces = [head.slice(0, at)];
+  for (let start = 0; start < results.length; start += RESULTS_PER_PIECE) {
+    const texts = results
+      .slice(start, start + RESULTS_PER_PIECE)
+      .map((item) =>
+        JSON.stringify(generationResultItemSchema.parse(presentResultItem(item, signer))),
+      );
+    pieces.push(`${start > 0 ? ',' : ''}${texts.join(',')}`);
+  }
+  pieces.push(head.slice(at));
+  return pieces;
 }
 
 /**
- * Sends `jobResponseJson`: text already checked against the route's response schema goes out as
- * it is (Fastify serializes no string sent with a JSON content type).
+ * Sends `jobResponsePieces`: text already checked against the route's response schema goes out
+ * as it is (Fastify serializes no string or stream sent with a JSON content type), a long answer
+ * as a stream of its pieces.
  */
 export function sendJobResponse(reply: FastifyReply, row: JobRow, signer: UrlSigner) {
-  return reply.type('application/json; charset=utf-8').send(jobResponseJson(row, signer));
+  const pieces = jobResponsePieces(row, signer);
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(pieces.length === 1 ? pieces[0] : Readable.from(pieces));
 }
