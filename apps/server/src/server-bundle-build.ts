@@ -67,11 +67,15 @@ fs.mkdirSync(temporary, { recursive: true });
 for (const file of files) {
   fs.writeFileSync(path.join(temporary, file.name), file.code);
 }
-if (fs.existsSync(target)) {
-  // The same code built before (a server may be running from it): keep that copy.
-  fs.rmSync(temporary, { recursive: true, force: true });
-} else {
+try {
   fs.renameSync(temporary, target);
+} catch (error) {
+  // The same code built before, or by another start at the same moment (a server may be running
+  // from it): keep that copy.
+  fs.rmSync(temporary, { recursive: true, force: true });
+  if (!fs.existsSync(path.join(target, entry.fileName))) {
+    throw error;
+  }
 }
 writeManifest(SERVER_BUNDLE, { inputs, entry: path.join(version, entry.fileName) });
 for (const name of fs.readdirSync(SERVER_BUNDLE.dir)) {

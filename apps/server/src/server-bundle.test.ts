@@ -1,4 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -81,5 +82,16 @@ describe('server bundle', () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it('is made once when several starts make it at the same moment', async () => {
+    const run = promisify(execFile);
+    const builds = await Promise.allSettled(
+      Array.from({ length: 3 }, () => run(process.execPath, [SERVER_BUNDLE.builder])),
+    );
+    expect(builds.map((build) => build.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const entry = currentServerBundle();
+    expect(entry).not.toBeNull();
+    expect(fs.readdirSync(SERVER_BUNDLE.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   }, 60_000);
 });
