@@ -6,10 +6,10 @@ import {
   PDFArray,
   PDFDict,
   PDFRawStream,
+  PDFRef,
   PDFStream,
   type PDFContext,
   type PDFObject,
-  type PDFRef,
 } from '@cantoo/pdf-lib';
 import { readXrefBase, type XrefBase } from './pdf-xref.ts';
 
@@ -29,12 +29,46 @@ export function incrementalBase(bytes: Uint8Array, parsed: PDFContext): Incremen
   if (!xref || parsed.trailerInfo.Root !== xref.root) {
     return null;
   }
+  let reachable: Set<PDFRef> | undefined;
   for (const [ref] of parsed.enumerateIndirectObjects()) {
-    if (xref.inUse.get(ref.objectNumber) !== ref.generationNumber) {
+    const generation = xref.inUse.get(ref.objectNumber);
+    if (generation === ref.generationNumber) {
+      continue;
+    }
+    // An object the chain frees (or an xref stream) that pdf-lib still found in the bytes is
+    // harmless while nothing reachable refers to it: no reader, nor the fill, ever looks at it.
+    reachable ??= reachableFrom(parsed);
+    if (generation !== undefined || reachable.has(ref)) {
       return null;
     }
   }
   return { bytes: bytes.slice(), xref };
+}
+
+/** The objects reachable from the trailer's /Root and /Info in pdf-lib's reading. */
+function reachableFrom(context: PDFContext): Set<PDFRef> {
+  const seen = new Set<PDFRef>();
+  const pending: PDFObject[] = [context.trailerInfo.Root, context.trailerInfo.Info].filter(
+    (object): object is PDFObject => object !== undefined,
+  );
+  for (let object = pending.pop(); object !== undefined; object = pending.pop()) {
+    if (object instanceof PDFRef) {
+      if (!seen.has(object)) {
+        seen.add(object);
+        const target = context.lookup(object);
+        if (target !== undefined) {
+          pending.push(target);
+        }
+      }
+    } else if (object instanceof PDFDict) {
+      pending.push(...entriesOf(object).values());
+    } else if (object instanceof PDFArray) {
+      pending.push(...object.asArray());
+    } else if (object instanceof PDFStream) {
+      pending.push(object.dict);
+    }
+  }
+  return seen;
 }
 
 function entriesOf(dict: PDFDict): Map<PDFObject, PDFObject> {

@@ -4,8 +4,10 @@
 // pdf-lib does not use the cross-reference data: it scans the file for objects. An update is
 // only as good as the base it points back to, so a base qualifies only when its chain is clean:
 // every in-use entry lands on the object it names, and every object pdf-lib parsed is one the
-// chain lists. Anything else (broken offsets, hybrid files, encryption, junk before the header)
-// is refused, and the fill writes the whole document instead.
+// chain lists. A hybrid section (a table whose trailer's /XRefStm names a stream listing the
+// objects hidden from pre-1.5 readers) counts as the union of the two, table entries first.
+// Anything else (broken offsets, encryption, junk before the header) is refused, and the fill
+// writes the whole document instead.
 import {
   PDFArray,
   PDFContext,
@@ -147,9 +149,13 @@ function readStreamSection(bytes: Uint8Array, offset: number, context: PDFContex
       if (type > 2) {
         return null;
       }
+      // Some writers list the xref stream itself at offset 0 (the pdf.js f1040's hidden one):
+      // no object starts there, readers take it as absent (qpdf without a warning), so it is free.
+      const self =
+        number === Number(header[1]) && type === 1 && read(position + typeWidth, offsetWidth) === 0;
       entries.push({
         number,
-        type: type as Entry['type'],
+        type: self ? 0 : (type as Entry['type']),
         offset: read(position + typeWidth, offsetWidth),
         generation: type === 1 ? read(position + typeWidth + offsetWidth, generationWidth) : 0,
       });
@@ -160,9 +166,51 @@ function readStreamSection(bytes: Uint8Array, offset: number, context: PDFContex
 }
 
 /**
+ * A hybrid section (PDF 7.5.8.4): the table's entries, then its /XRefStm stream's. Null when
+ * the stream is unreadable or encrypted, or when it places an object the table lists otherwise:
+ * readers differ on which wins (pdf.js keeps the table's free entry, qpdf takes the stream's), so
+ * only a table and a stream that agree (or a free stream entry) leave every reader the same.
+ */
+function withHiddenObjects(
+  bytes: Uint8Array,
+  table: Section,
+  at: PDFObject,
+  context: PDFContext,
+): Section | null {
+  if (!(at instanceof PDFNumber) || at.asNumber() >= bytes.byteLength) {
+    return null;
+  }
+  const stream = readStreamSection(bytes, at.asNumber(), context);
+  if (!stream || stream.trailer.has(PDFName.of('Encrypt'))) {
+    return null;
+  }
+  const listed = new Map(table.entries.map((entry) => [entry.number, entry]));
+  for (const { number, type, offset, generation } of stream.entries) {
+    const entry = listed.get(number);
+    if (
+      entry &&
+      type !== 0 &&
+      (type !== entry.type || offset !== entry.offset || generation !== entry.generation)
+    ) {
+      return null;
+    }
+  }
+  return { kind: 'table', trailer: table.trailer, entries: [...table.entries, ...stream.entries] };
+}
+
+function readSection(bytes: Uint8Array, offset: number, context: PDFContext): Section | null {
+  const table = readTableSection(bytes, offset, context);
+  if (!table) {
+    return readStreamSection(bytes, offset, context);
+  }
+  const hidden = table.trailer.get(PDFName.of('XRefStm'));
+  return hidden === undefined ? table : withHiddenObjects(bytes, table, hidden, context);
+}
+
+/**
  * Reads the chain from the last `startxref` through every /Prev. Returns null when the file
- * cannot take an incremental update safely: unreadable sections, a hybrid file (/XRefStm),
- * encryption, an in-use entry that does not land on its object, or no /Root.
+ * cannot take an incremental update safely: unreadable sections (a hybrid section's stream
+ * included), encryption, an in-use entry that does not land on its object, or no /Root.
  */
 export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   const startXref = readStartXref(bytes);
@@ -181,13 +229,8 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
         return null;
       }
       visited.add(offset);
-      const section: Section | null =
-        readTableSection(bytes, offset, context) ?? readStreamSection(bytes, offset, context);
-      if (
-        !section ||
-        section.trailer.has(PDFName.of('XRefStm')) ||
-        section.trailer.has(PDFName.of('Encrypt'))
-      ) {
+      const section: Section | null = readSection(bytes, offset, context);
+      if (!section || section.trailer.has(PDFName.of('Encrypt'))) {
         return null;
       }
       newest ??= section;
