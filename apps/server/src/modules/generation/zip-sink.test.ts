@@ -42,6 +42,22 @@ describe('createZipSink', () => {
     });
   });
 
+  it('lists every entry of a zip whose central directory spans several blocks', async () => {
+    const { dir, storage } = storageIn();
+    const zip = createZipSink(storage, 'jobs/b/forms.zip');
+    // ~90-byte directory records: 2,000 of them fill three 64 KiB blocks.
+    const names = Array.from({ length: 2000 }, (_, index) => `Record ${index} – Employee.pdf`);
+    for (const [index, name] of names.entries()) {
+      await zip.add(name, new Uint8Array(Buffer.from(`%PDF-1.7 ${index}`)));
+    }
+    await zip.finish();
+    const entries = readZip(fs.readFileSync(path.join(dir, 'files', 'jobs', 'b', 'forms.zip')));
+    expect(entries.map((entry) => entry.name)).toEqual(names);
+    expect(entries.map((entry) => Buffer.from(entry.bytes).toString())).toEqual(
+      names.map((_, index) => `%PDF-1.7 ${index}`),
+    );
+  });
+
   it('writes the CRC-32 and sizes zip readers check, in both headers', async () => {
     const { dir, storage } = storageIn();
     const zip = createZipSink(storage, 'jobs/c/forms.zip');

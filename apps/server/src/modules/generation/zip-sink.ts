@@ -15,6 +15,8 @@ export type ZipSink = {
 // Bytes written but not yet taken by storage before `add` waits: a few one-page forms. More would
 // only hold PDFs in memory.
 const BUFFERED_BYTES = 1 << 20;
+// The central directory is kept in blocks this size (~600 records each) until the zip is finished.
+const DIRECTORY_BLOCK = 64 << 10;
 const UINT32_MAX = 0xffffffff;
 const UINT16_MAX = 0xffff;
 // General purpose flag bit 11: names are UTF-8.
@@ -124,18 +126,50 @@ function endRecords(count: number, directoryOffset: number, directorySize: numbe
 }
 
 /**
+ * The central directory's records, kept until the zip is finished, copied into a few large blocks:
+ * one small Buffer per entry would keep an ArrayBuffer and its malloc'd store per form on the main
+ * thread for the whole job (~400 bytes a form against ~100 here; docs/benchmarks.md).
+ */
+function createDirectory() {
+  const blocks: Buffer[] = [];
+  let current = Buffer.allocUnsafe(0);
+  let used = 0;
+  return {
+    append: (record: Buffer) => {
+      if (used + record.length > current.length) {
+        if (used > 0) {
+          blocks.push(current.subarray(0, used));
+        }
+        current = Buffer.allocUnsafe(Math.max(DIRECTORY_BLOCK, record.length));
+        used = 0;
+      }
+      used += record.copy(current, used);
+    },
+    /** The records in the order they were appended; the directory is empty afterwards. */
+    take: (): Buffer[] => {
+      if (used > 0) {
+        blocks.push(current.subarray(0, used));
+      }
+      current = Buffer.allocUnsafe(0);
+      used = 0;
+      return blocks.splice(0);
+    },
+  };
+}
+
+/**
  * Streams a zip of stored (uncompressed) entries into storage under `key` (all or nothing: storage
  * writes a temp file and renames it at the end). Each entry is written as it is added: its header
  * and the caller's bytes go straight to the stream (no copy), its CRC comes from zlib's native
- * crc32, and only its central-directory record (~100 bytes) is kept until the end. Replaces yazl,
- * whose JavaScript CRC and per-entry streams cost ~1 ms of main-thread CPU a form
- * (docs/benchmarks.md).
+ * crc32, and only its central-directory record (~100 bytes, in shared blocks) is kept until the
+ * end. Replaces yazl, whose JavaScript CRC and per-entry streams cost ~1 ms of main-thread CPU a
+ * form (docs/benchmarks.md).
  */
 export function createZipSink(storage: Storage, key: string): ZipSink {
   const output = new PassThrough({ highWaterMark: BUFFERED_BYTES });
   const used = new Set<string>();
   const stamp = dosDateTime(new Date());
-  const directory: Buffer[] = [];
+  const directory = createDirectory();
   const stored = storage.putStream(key, output);
   let failure: Error | null = null;
   let offset = 0;
@@ -171,7 +205,7 @@ export function createZipSink(storage: Storage, key: string): ZipSink {
       };
       write(localHeader(entry, stamp));
       const isBelowMark = write(data);
-      directory.push(centralRecord(entry, stamp));
+      directory.append(centralRecord(entry, stamp));
       if (!isBelowMark && !output.destroyed) {
         await new Promise<void>((resolve) => {
           const wake = () => {
@@ -188,9 +222,9 @@ export function createZipSink(storage: Storage, key: string): ZipSink {
     finish: async () => {
       const directoryOffset = offset;
       let directorySize = 0;
-      for (const record of directory.splice(0)) {
-        directorySize += record.length;
-        write(record);
+      for (const block of directory.take()) {
+        directorySize += block.length;
+        write(block);
       }
       write(endRecords(used.size, directoryOffset, directorySize));
       output.end();
