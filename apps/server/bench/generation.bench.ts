@@ -127,6 +127,26 @@ async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: num
   return { templateId: template.id, tableId: table.id, ids, fields: template.field_data };
 }
 
+/** CPU seconds of each thread of a process, by `name#tid`. */
+function threadCpu(pid: number): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    const name = fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+    totals.set(`${name}#${task}`, readCpuSeconds(pid, Number(task)));
+  }
+  return totals;
+}
+
+/** The CPU each thread used since `before`, largest first: where a bulk job's CPU goes. */
+function threadCpuSince(pid: number, before: Map<string, number>): string {
+  return [...threadCpu(pid)]
+    .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)] as const)
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, seconds]) => `${name.split('#')[0]} ${seconds.toFixed(2)}`)
+    .join(', ');
+}
+
 async function timeBulk(count: number) {
   const app = await startApp();
   try {
@@ -138,6 +158,7 @@ async function timeBulk(count: number) {
     const started = performance.now();
     const cpuBefore = readCpuSeconds(pid);
     const mainBefore = readCpuSeconds(pid, pid);
+    const cpuThreadsBefore = threadCpu(pid);
     const beforeMb = app.server.rssMb();
     app.server.resetPeak();
     // RSS each time another fifth of the records is done: flat, or growing with the count.
@@ -160,6 +181,7 @@ async function timeBulk(count: number) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const peakMb = app.server.peakMb();
+    const byThread = threadCpuSince(pid, cpuThreadsBefore);
     // CPU of the whole server process (main thread and fill workers): on a shared machine the
     // wall time moves with everyone's load, this much less.
     const cpuSeconds = readCpuSeconds(pid) - cpuBefore;
@@ -175,7 +197,7 @@ async function timeBulk(count: number) {
       `${job.successful}/${job.total} ok, zip ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB, ` +
         `RSS before ${measured.beforeMb.toFixed(0)} MB, CPU ${cpuSeconds.toFixed(1)} s ` +
         `(main thread ${mainSeconds.toFixed(1)} s), server ${app.server.kind}, load average ${os.loadavg()[0]?.toFixed(1)}, ` +
-        `RSS MB by forms done ${timeline.join(', ')}`,
+        `RSS MB by forms done ${timeline.join(', ')}; CPU s by thread ${byThread}`,
     );
     return { setup, seconds };
   } finally {

@@ -85,7 +85,9 @@ export async function startServerProcess(useSources: boolean): Promise<ServerPro
   const { entry, kind } = productionEntry(useSources);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+  // BENCH_SERVER_FLAGS: extra Node/V8 flags for an experiment (`--trace-gc`, `--cpu-prof`, …).
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, entry], {
     // As the supervisor starts it (malloc arenas held to two unless the environment says).
     env: serverEnvironment({
       ...process.env,
