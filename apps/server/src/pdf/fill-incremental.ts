@@ -11,6 +11,7 @@ import {
   type PDFContext,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import { ObjectWriter } from './pdf-serialize.ts';
 import { readXrefBase, type XrefBase } from './pdf-xref.ts';
 
 /** A template an update can be appended to: its bytes and their cross-reference chain. */
@@ -140,6 +141,8 @@ export function changedObjects(
 }
 
 const encoder = new TextEncoder();
+// Updates are written one at a time on a thread: one buffer serves them all.
+const objectWriter = new ObjectWriter();
 
 function trailerEntries(xref: XrefBase, size: number): string {
   return (
@@ -232,34 +235,34 @@ export function writeIncremental(
   const { bytes, xref } = base;
   const last = bytes[bytes.byteLength - 1];
   const separator = last === 0x0a || last === 0x0d ? '' : '\n';
-  let offset = bytes.byteLength + separator.length;
-  const heads: Uint8Array[] = [];
+  const writer = objectWriter;
+  writer.reset();
+  writer.ascii(separator);
   const written: Written[] = [];
   for (const [ref, object] of changed) {
-    const head = encoder.encode(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
-    heads.push(head);
-    written.push({ number: ref.objectNumber, generation: ref.generationNumber, offset });
-    offset += head.byteLength + object.sizeInBytes() + '\nendobj\n'.length;
+    written.push({
+      number: ref.objectNumber,
+      generation: ref.generationNumber,
+      offset: bytes.byteLength + writer.position,
+    });
+    writer.ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
+    writer.object(object);
+    writer.ascii('\nendobj\n');
   }
-  const largest = Math.max(xref.size - 1, ...written.map((entry) => entry.number));
+  const objects = writer.written();
+  const at = bytes.byteLength + objects.byteLength;
+  let largest = xref.size - 1;
+  for (const entry of written) {
+    largest = Math.max(largest, entry.number);
+  }
   const section =
     xref.kind === 'table'
-      ? encoder.encode(tableSection(xref, written, offset, largest + 1))
-      : streamSection(xref, written, offset, largest + 2);
-  const output = new Uint8Array(offset + section.byteLength);
+      ? encoder.encode(tableSection(xref, written, at, largest + 1))
+      : streamSection(xref, written, at, largest + 2);
+  const output = new Uint8Array(at + section.byteLength);
   output.set(bytes, 0);
-  let position = bytes.byteLength;
-  position += encoder.encodeInto(separator, output.subarray(position)).written;
-  const endobj = encoder.encode('\nendobj\n');
-  changed.forEach(([, object], index) => {
-    const head = heads[index] ?? new Uint8Array();
-    output.set(head, position);
-    position += head.byteLength;
-    position += object.copyBytesInto(output, position);
-    output.set(endobj, position);
-    position += endobj.byteLength;
-  });
-  output.set(section, position);
+  output.set(objects, bytes.byteLength);
+  output.set(section, at);
   return output;
 }
 
