@@ -78,19 +78,33 @@ function selectedFonts(content: string): string[] {
   );
 }
 
+// A template's streams keep their contents array in every fill's copy of the document (and
+// contents are replaced, never changed in place), so each is decoded once, not once per fill.
+const fontsByContents = new WeakMap<Uint8Array, readonly string[]>();
+
+/** The fonts a stream selects; none when it cannot be decoded (left to the viewer then). */
+function streamFonts(stream: PDFRawStream): readonly string[] {
+  let names = fontsByContents.get(stream.contents);
+  if (!names) {
+    try {
+      names = selectedFonts(
+        Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'),
+      );
+    } catch {
+      names = []; // Undecodable: leave it to the viewer rather than guess.
+    }
+    fontsByContents.set(stream.contents, names);
+  }
+  return names;
+}
+
 /** True when the stream shows text in a font that neither it nor the form's /DR defines. */
 function drawsWithMissingFont(
   context: PDFContext,
   stream: PDFRawStream,
   acroForm: PDFDict | undefined,
 ): boolean {
-  let content: string;
-  try {
-    content = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
-  } catch {
-    return false; // Undecodable: leave it to the viewer rather than guess.
-  }
-  const names = selectedFonts(content);
+  const names = streamFonts(stream);
   if (names.length === 0) {
     return false;
   }
