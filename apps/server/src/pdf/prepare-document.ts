@@ -2,7 +2,7 @@ import { PDFRef } from '@cantoo/pdf-lib';
 import type { PDFDict, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
 import { FieldTreeWalker, type FormField } from './prepare-fields.ts';
 import { adoptOrphans } from './prepare-orphans.ts';
-import { asDict, getArray, getDict, getName } from './prepare-objects.ts';
+import { asDict, getArray, getDict, getName, pdfName } from './prepare-objects.ts';
 
 export { FIELD_FLAGS } from './prepare-fields.ts';
 export type { FieldKind, FormField, FormWidget } from './prepare-fields.ts';
@@ -18,6 +18,9 @@ export interface PreparedForm {
   notes: string[];
 }
 
+// Names are pooled: a /Subtype that reads "Widget" is this very object.
+const WIDGET = pdfName('Widget');
+
 /** Widget annotations on each page, in /Annots order (a widget may sit on several pages). */
 function collectPageWidgets(doc: PDFDocument): Map<PDFDict, PDFDict[]> {
   const { context } = doc;
@@ -27,7 +30,7 @@ function collectPageWidgets(doc: PDFDocument): Map<PDFDict, PDFDict[]> {
     const annots = getArray(context, page.node, 'Annots');
     for (let index = 0; annots && index < annots.size(); index += 1) {
       const annot = asDict(context, annots.get(index));
-      if (annot && getName(context, annot, 'Subtype')?.decodeText() === 'Widget') {
+      if (annot && getName(context, annot, 'Subtype') === WIDGET) {
         widgets.push(annot);
       }
     }

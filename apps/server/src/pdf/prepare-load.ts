@@ -34,13 +34,26 @@ let nameFixInstalled = false;
  * `/#e5#a5#b3#e6#80#a7` (UTF-8 "女性", as pdfcpu writes it) is read half-decoded and written
  * back as a different name, which pdftk and others then misread. Upper-casing the escapes
  * before pdf-lib decodes them makes every name round-trip byte for byte. Installed once,
- * process-wide: it only makes pdf-lib follow the PDF specification.
+ * process-wide: it only makes pdf-lib follow the PDF specification (and remember the text of
+ * each name).
  */
 function installPdfNameFix(): void {
   if (nameFixInstalled) {
     return;
   }
   nameFixInstalled = true;
+  // Names are pooled and immutable, but decodeText() rebuilds the bytes of the name on every
+  // call, and a fill asks for the same few state and type names many times over.
+  const { decodeText } = PDFName.prototype as { decodeText: (this: PDFName) => string };
+  const texts = new WeakMap<PDFName, string>();
+  PDFName.prototype.decodeText = function decodeTextOnce(this: PDFName): string {
+    let text = texts.get(this);
+    if (text === undefined) {
+      text = decodeText.call(this);
+      texts.set(this, text);
+    }
+    return text;
+  };
   const of = PDFName.of;
   PDFName.of = (name: string): PDFName =>
     of(

@@ -140,13 +140,21 @@ function nameBytes(name: PDFName): Uint8Array {
  * else Windows-1252, which is what most older producers meant.
  */
 export function nameText(name: PDFName): string {
-  const bytes = nameBytes(name);
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return windows1252.decode(bytes);
+  let text = textByName.get(name);
+  if (text === undefined) {
+    const bytes = nameBytes(name);
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      text = windows1252.decode(bytes);
+    }
+    textByName.set(name, text);
   }
+  return text;
 }
+
+// Names are pooled and immutable: each is read once per process.
+const textByName = new WeakMap<PDFName, string>();
 
 /**
  * Every plausible reading of a name, for matching what a user typed against state names
