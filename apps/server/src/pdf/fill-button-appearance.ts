@@ -87,9 +87,7 @@ function streamFonts(stream: PDFRawStream): readonly string[] {
   let names = fontsByContents.get(stream.contents);
   if (!names) {
     try {
-      names = selectedFonts(
-        Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'),
-      );
+      names = selectedFonts(Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1'));
     } catch {
       names = []; // Undecodable: leave it to the viewer rather than guess.
     }
