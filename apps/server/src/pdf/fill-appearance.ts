@@ -1,5 +1,14 @@
-import { PDFArray, type PDFName, PDFNumber } from '@cantoo/pdf-lib';
-import type { PDFContext, PDFDict, PDFRef } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFString,
+} from '@cantoo/pdf-lib';
+import type { PDFContext, PDFObject, PDFRef } from '@cantoo/pdf-lib';
+import { contentBytes, numbersArray } from './fill-stream-objects.ts';
 import {
   arrayItems,
   getArray,
@@ -7,11 +16,11 @@ import {
   getName,
   getNumber,
   getStream,
-  getText,
   inherited,
   numberArray,
   objectText,
   pdfName,
+  resolve,
 } from './prepare-objects.ts';
 
 // Geometry and drawing helpers shared by the text, choice and checkbox appearance builders.
@@ -58,18 +67,45 @@ export function parseDefaultAppearance(da: string | undefined): DefaultAppearanc
   return result;
 }
 
-/** The /DA that applies to a widget: its own, its field's (inherited), else the form's. */
+const NO_DEFAULT_APPEARANCE = parseDefaultAppearance(undefined);
+// Parsed /DA strings by string object: pdf-lib never changes a string object, and a fill's copy
+// of the template shares them (fill-plan.ts), so each template's few /DA strings are decoded and
+// parsed once instead of for every widget of every record.
+const parsedAppearances = new WeakMap<PDFObject, DefaultAppearance>();
+
+/** The object if it is text (literal or hex string, or a name), resolved. */
+function textObject(context: PDFContext, object: PDFObject | undefined): PDFObject | undefined {
+  const resolved = resolve(context, object);
+  return resolved instanceof PDFString ||
+    resolved instanceof PDFHexString ||
+    resolved instanceof PDFName
+    ? resolved
+    : undefined;
+}
+
+/**
+ * The /DA that applies to a widget: its own, its field's (inherited), else the form's. The
+ * result is shared between widgets and fills: read it, never change it.
+ */
 export function defaultAppearanceOf(
   context: PDFContext,
   widget: PDFDict,
   field: PDFDict,
   acroForm: PDFDict | undefined,
-): DefaultAppearance {
+): Readonly<DefaultAppearance> {
   const da =
-    getText(context, widget, 'DA') ??
-    objectText(context, inherited(context, field, 'DA')) ??
-    (acroForm ? getText(context, acroForm, 'DA') : undefined);
-  return parseDefaultAppearance(da);
+    textObject(context, widget.get(pdfName('DA'))) ??
+    textObject(context, inherited(context, field, 'DA')) ??
+    (acroForm ? textObject(context, acroForm.get(pdfName('DA'))) : undefined);
+  if (!da) {
+    return NO_DEFAULT_APPEARANCE;
+  }
+  let parsed = parsedAppearances.get(da);
+  if (!parsed) {
+    parsed = parseDefaultAppearance(objectText(context, da));
+    parsedAppearances.set(da, parsed);
+  }
+  return parsed;
 }
 
 /** /Q (0 left, 1 centre, 2 right) for a widget, with the same inheritance as /DA. */
@@ -210,20 +246,33 @@ export function appearanceStream(
   content: string,
   fonts: Record<string, PDFRef>,
 ): PDFRef {
+  // Built directly rather than through context.obj, which decodes every key name anew.
+  const dict = PDFDict.withContext(context);
+  dict.set(pdfName('Type'), pdfName('XObject'));
+  dict.set(pdfName('Subtype'), pdfName('Form'));
+  dict.set(pdfName('BBox'), numbersArray(context, [0, 0, geometry.width, geometry.height]));
   const matrix = rotationMatrix(geometry);
-  const stream = context.stream(content, {
-    Type: 'XObject',
-    Subtype: 'Form',
-    BBox: [0, 0, geometry.width, geometry.height],
-    ...(matrix ? { Matrix: matrix } : {}),
-    ...(Object.keys(fonts).length > 0 ? { Resources: { Font: fonts } } : {}),
-  });
-  return context.register(stream);
+  if (matrix) {
+    dict.set(pdfName('Matrix'), numbersArray(context, matrix));
+  }
+  const names = Object.keys(fonts);
+  if (names.length > 0) {
+    const fontDict = PDFDict.withContext(context);
+    for (const name of names) {
+      fontDict.set(pdfName(name), fonts[name] as PDFRef);
+    }
+    const resources = PDFDict.withContext(context);
+    resources.set(pdfName('Font'), fontDict);
+    dict.set(pdfName('Resources'), resources);
+  }
+  return context.register(PDFRawStream.of(dict, contentBytes(content)));
 }
 
 /** Replaces the widget's appearances with a single normal appearance. */
 export function setNormalAppearance(context: PDFContext, widget: PDFDict, stream: PDFRef): void {
-  widget.set(pdfName('AP'), context.obj({ N: stream }));
+  const ap = PDFDict.withContext(context);
+  ap.set(pdfName('N'), stream);
+  widget.set(pdfName('AP'), ap);
 }
 
 /** The names of a checkbox/radio widget's appearance states other than Off (in /AP /N, /D). */

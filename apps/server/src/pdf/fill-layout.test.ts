@@ -41,6 +41,24 @@ describe('wrapText', () => {
   it('keeps a letter and its combining mark together', () => {
     expect(graphemes('e\u0301a')).toEqual(['e\u0301', 'a']);
   });
+
+  it('splits Latin text per character exactly as the grapheme segmenter does', () => {
+    // Every ordered pair of the characters graphemes() splits without the segmenter.
+    const chars: string[] = [];
+    for (let code = 0x20; code <= 0x2ff; code += 1) {
+      if (code < 0x7f || code >= 0xa0) {
+        chars.push(String.fromCharCode(code));
+      }
+    }
+    const pairs = chars.flatMap((first) => chars.map((second) => first + second)).join('');
+    const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
+    let segments = 0;
+    for (const segment of segmenter.segment(pairs)) {
+      segments += segment.segment.length === 1 ? 1 : 0;
+    }
+    expect(segments).toBe(pairs.length);
+    expect(graphemes(pairs)).toHaveLength(pairs.length);
+  });
 });
 
 describe('layoutText', () => {

@@ -45,8 +45,15 @@ export interface TextLayout {
 
 const graphemeSegmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
+// Printable characters below the combining diacritics (U+0300): no grapheme cluster rule joins
+// any two of them, so each is a grapheme of its own and the segmenter can be skipped.
+const SIMPLE_GRAPHEMES = /^[\x20-\x7e\xa0-\u02ff]*$/;
+
 /** User-perceived characters (a base letter with its combining marks stays one item). */
 export function graphemes(text: string): string[] {
+  if (SIMPLE_GRAPHEMES.test(text)) {
+    return text.split('');
+  }
   return Array.from(graphemeSegmenter.segment(text), (segment) => segment.segment);
 }
 

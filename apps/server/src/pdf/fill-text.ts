@@ -143,7 +143,10 @@ export function maxLengthOf(context: PDFContext, field: FormField): number | und
 
 /** How a text field's value is laid out: comb cells, wrapped lines or one line. */
 export function textMode(context: PDFContext, field: FormField): DrawOptions {
-  const maxLength = maxLengthOf(context, field);
+  return textModeFor(field, maxLengthOf(context, field));
+}
+
+function textModeFor(field: FormField, maxLength: number | undefined): DrawOptions {
   const { flags } = field;
   if (
     flags & FIELD_FLAGS.comb &&
@@ -186,7 +189,7 @@ export async function fillTextField(
     ctx,
     field,
     displayText(field, written),
-    textMode(ctx.context, field),
+    textModeFor(field, maxLength),
   );
   return { ...drawn, written, problems: [...problems, ...drawn.problems] };
 }

@@ -3,6 +3,7 @@ import { hasRightToLeft, paragraphDirection, visualRuns, type Direction } from '
 import {
   cachedFontkit,
   chooseFont,
+  coversEveryUnit,
   isInvisibleCodePoint,
   isSpaceCodePoint,
   type FontFace,
@@ -82,10 +83,13 @@ export interface SharedFontSlot {
 
 /** `text` with characters `face` lacks but needs no glyph for (spaces, joiners) fixed up. */
 function renderableWith(face: FontFace, text: string): string {
+  if (coversEveryUnit(face, text)) {
+    return text;
+  }
   let out = '';
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (face.font.hasGlyphForCodePoint(codePoint)) {
+    if (face.hasGlyph(codePoint)) {
       out += char;
     } else if (isSpaceCodePoint(codePoint)) {
       out += ' ';

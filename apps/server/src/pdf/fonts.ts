@@ -24,6 +24,8 @@ export interface FontFace {
   /** Visual extent of typical glyphs (accented capitals, descenders), in em. */
   ascent: number;
   descent: number;
+  /** Whether the font has a glyph for `codePoint` (fontkit's cmap lookup, remembered). */
+  hasGlyph: (codePoint: number) => boolean;
 }
 
 interface FontSource {
@@ -115,6 +117,33 @@ function keepCodePoints(font: FontkitFont): void {
   };
 }
 
+const BMP_SIZE = 0x10000;
+const UNKNOWN = 0;
+const PRESENT = 1;
+const ABSENT = 2;
+
+/**
+ * fontkit's hasGlyphForCodePoint searches the cmap on every call, and every drawn value asks it
+ * for each character several times (font choice, renderable text, coverage problems); the
+ * answer for a code point never changes, so the Basic Multilingual Plane's answers are kept in
+ * a 64 KB table per face.
+ */
+function glyphLookup(font: FontkitFont): (codePoint: number) => boolean {
+  const known = new Uint8Array(BMP_SIZE);
+  return (codePoint) => {
+    if (codePoint >= BMP_SIZE || codePoint < 0) {
+      return font.hasGlyphForCodePoint(codePoint);
+    }
+    const state = known[codePoint];
+    if (state === UNKNOWN) {
+      const present = font.hasGlyphForCodePoint(codePoint);
+      known[codePoint] = present ? PRESENT : ABSENT;
+      return present;
+    }
+    return state === PRESENT;
+  };
+}
+
 /** The parsed font for `id`, read from disk and parsed once per process. */
 export function loadFontFace(id: FontId): FontFace {
   const cached = faces.get(id);
@@ -136,6 +165,7 @@ export function loadFontFace(id: FontId): FontFace {
     bytes,
     font: created,
     ...measureExtent(created),
+    hasGlyph: glyphLookup(created),
   };
   faces.set(id, face);
   return face;
@@ -158,16 +188,30 @@ export function isSpaceCodePoint(codePoint: number): boolean {
   return /\s/u.test(String.fromCodePoint(codePoint));
 }
 
+/** Whether `face` has a glyph for every UTF-16 unit of `text` (surrogates count as missing). */
+export function coversEveryUnit(face: FontFace, text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if ((unit >= 0xd800 && unit <= 0xdfff) || !face.hasGlyph(unit)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** The characters of `text` (once each, in order) that `face` cannot draw. */
 export function uncoveredCharacters(face: FontFace, text: string): string[] {
+  if (coversEveryUnit(face, text)) {
+    return []; // The common case, without collecting the distinct characters.
+  }
   const missing: string[] = [];
   for (const char of new Set(text)) {
     const codePoint = char.codePointAt(0);
     if (
       codePoint === undefined ||
+      face.hasGlyph(codePoint) ||
       isInvisibleCodePoint(codePoint) ||
-      isSpaceCodePoint(codePoint) ||
-      face.font.hasGlyphForCodePoint(codePoint)
+      isSpaceCodePoint(codePoint)
     ) {
       continue;
     }
