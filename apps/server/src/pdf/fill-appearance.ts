@@ -8,7 +8,7 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject, PDFRef } from '@cantoo/pdf-lib';
-import { contentBytes, numbersArray } from './fill-stream-objects.ts';
+import { contentBytes, nameString, numbersArray } from './fill-objects.ts';
 import {
   arrayItems,
   getArray,
@@ -188,10 +188,14 @@ export function widgetGeometry(context: PDFContext, widget: PDFDict): WidgetGeom
     rotation: [90, 180, 270].includes(rotation) ? rotation : 0,
     // Without a border colour nothing is drawn, so the border takes no room.
     borderWidth: borderColor ? Math.max(0, declaredWidth) : 0,
-    borderStyle: (bs ? getName(context, bs, 'S')?.decodeText() : undefined) ?? 'S',
+    borderStyle: (bs ? nameOf(getName(context, bs, 'S')) : undefined) ?? 'S',
     borderColor,
     backgroundColor: colorArray(context, mk, 'BG'),
   };
+}
+
+function nameOf(name: PDFName | undefined): string | undefined {
+  return name ? nameString(name) : undefined;
 }
 
 /** Colour operator for a 1/3/4-component colour. */
@@ -282,7 +286,7 @@ export function onStates(context: PDFContext, widget: PDFDict): PDFName[] {
   for (const key of ['N', 'D']) {
     const sub = ap ? getDict(context, ap, key) : undefined;
     for (const name of sub?.keys() ?? []) {
-      if (name.decodeText() !== 'Off') {
+      if (nameString(name) !== 'Off') {
         states.add(name);
       }
     }

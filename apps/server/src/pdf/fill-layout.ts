@@ -61,14 +61,21 @@ export function graphemes(text: string): string[] {
 const TOKEN =
   /\s+|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]+/gu;
 
-/** Greedy line breaking of `text` into lines no wider than `maxWidth` (in measure units). */
-export function wrapText(
-  text: string,
-  maxWidth: number,
-  measure: (text: string) => number,
-): string[] {
+/** A paragraph's tokens: runs of spaces, words, and single ideographs. */
+type Paragraph = Array<{ token: string; isSpace: boolean }>;
+
+function tokenize(text: string): Paragraph[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((paragraph) =>
+      (paragraph.match(TOKEN) ?? []).map((token) => ({ token, isSpace: /^\s+$/.test(token) })),
+    );
+}
+
+/** `measure`, remembered per text for one layout (the same words are measured at every size). */
+function memoized(measure: (text: string) => number): (text: string) => number {
   const widths = new Map<string, number>();
-  const widthOf = (token: string): number => {
+  return (token) => {
     let width = widths.get(token);
     if (width === undefined) {
       width = measure(token);
@@ -76,8 +83,29 @@ export function wrapText(
     }
     return width;
   };
+}
+
+/** Greedy line breaking of `text` into lines no wider than `maxWidth` (in measure units). */
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  measure: (text: string) => number,
+): string[] {
+  return wrapParagraphs(tokenize(text), maxWidth, memoized(measure));
+}
+
+/**
+ * Lines of `paragraphs` broken to `maxWidth`; stops early (with the lines so far) once
+ * `tooMany(lines.length)` says the count already rules the size out.
+ */
+function wrapParagraphs(
+  paragraphs: Paragraph[],
+  maxWidth: number,
+  widthOf: (text: string) => number,
+  tooMany: (count: number) => boolean = () => false,
+): string[] {
   const lines: string[] = [];
-  for (const paragraph of text.split(/\r\n|\r|\n/)) {
+  for (const paragraph of paragraphs) {
     let line = '';
     let lineWidth = 0;
     const flush = (): void => {
@@ -85,9 +113,11 @@ export function wrapText(
       line = '';
       lineWidth = 0;
     };
-    for (const token of paragraph.match(TOKEN) ?? []) {
+    for (const { token, isSpace } of paragraph) {
+      if (tooMany(lines.length)) {
+        return lines;
+      }
       const tokenWidth = widthOf(token);
-      const isSpace = /^\s+$/.test(token);
       if (lineWidth + tokenWidth <= maxWidth) {
         line += token;
         lineWidth += tokenWidth;
@@ -188,11 +218,21 @@ const LINE_SPACING = 1.1;
 function layoutMulti(request: LayoutRequest): TextLayout {
   const { text, width, height, metrics } = request;
   const extent = metrics.ascent - metrics.descent;
+  const paragraphs = tokenize(text);
+  const widthOf = memoized(metrics.measure);
+  const tallerThanBox = (count: number, size: number): boolean =>
+    ((count - 1) * LINE_SPACING + 1) * extent * size > height + 0.01;
   const place = (size: number): { lines: string[]; fits: boolean } => {
-    const lines = wrapText(text, width / size, metrics.measure);
-    const needed = ((lines.length - 1) * LINE_SPACING + 1) * extent * size;
-    const widest = Math.max(0, ...lines.map((line) => metrics.measure(line) * size));
-    return { lines, fits: needed <= height + 0.01 && widest <= width + 0.01 };
+    // Above the minimum size a layout that does not fit is dropped, so wrapping stops as soon
+    // as there are too many lines; at the minimum its lines are drawn and all are needed.
+    const lines = wrapParagraphs(
+      paragraphs,
+      width / size,
+      widthOf,
+      size > MIN_FONT_SIZE ? (count) => tallerThanBox(count, size) : undefined,
+    );
+    const widest = Math.max(0, ...lines.map((line) => widthOf(line) * size));
+    return { lines, fits: !tallerThanBox(lines.length, size) && widest <= width + 0.01 };
   };
   let size = request.fontSize > 0 ? request.fontSize : MAX_AUTO_FONT_SIZE;
   let placed = place(size);
@@ -203,7 +243,7 @@ function layoutMulti(request: LayoutRequest): TextLayout {
   size = roundSize(size);
   const items = placed.lines.map((line, index) => ({
     text: line,
-    x: alignedX(request.alignment, width, metrics.measure(line) * size),
+    x: alignedX(request.alignment, width, widthOf(line) * size),
     y: height - metrics.ascent * size - index * LINE_SPACING * extent * size,
   }));
   return { fontSize: size, items, fits: placed.fits };

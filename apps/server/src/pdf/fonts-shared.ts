@@ -111,8 +111,43 @@ async function buildSharedFont(face: FontFace): Promise<SharedFont> {
   const source = reachable(doc.context, pdfFont.ref);
 
   const hexes = Array.from(codes, (code) => hexOf(code));
-  // One pass over UTF-16 units: every covered character is a single unit.
-  const shape = (text: string, withHex: boolean): { width: number; hex: string } | null => {
+  /** The ligature starting at `index` of `text`, if any. */
+  const ligatureAt = (text: string, index: number, unit: number): Ligature | undefined => {
+    const candidates = ligatures.get(unit);
+    if (!candidates) {
+      return undefined;
+    }
+    for (const ligature of candidates) {
+      let matches = true;
+      for (let at = 0; at < ligature.rest.length && matches; at += 1) {
+        matches = text.charCodeAt(index + 1 + at) === ligature.rest[at];
+      }
+      if (matches) {
+        return ligature;
+      }
+    }
+    return undefined;
+  };
+  // One pass over UTF-16 units: every covered character is a single unit. Returns the advance
+  // sum in text space, or -1 when a character is not covered.
+  const advanceOf = (text: string): number => {
+    let total = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      const unit = text.charCodeAt(index);
+      if (unit > LAST_CODE_POINT || codes[unit] === 0) {
+        return -1;
+      }
+      const ligature = ligatureAt(text, index, unit);
+      if (ligature) {
+        total += ligature.advance;
+        index += ligature.rest.length;
+      } else {
+        total += advances[unit] as number;
+      }
+    }
+    return total;
+  };
+  const encode = (text: string): { width: number; hex: string } | null => {
     let total = 0;
     let hex = '';
     for (let index = 0; index < text.length; index += 1) {
@@ -120,16 +155,14 @@ async function buildSharedFont(face: FontFace): Promise<SharedFont> {
       if (unit > LAST_CODE_POINT || codes[unit] === 0) {
         return null;
       }
-      const ligature = ligatures
-        .get(unit)
-        ?.find(({ rest }) => rest.every((next, at) => text.charCodeAt(index + 1 + at) === next));
+      const ligature = ligatureAt(text, index, unit);
       if (ligature) {
         total += ligature.advance;
-        hex += withHex ? hexOf(ligature.code) : '';
+        hex += hexOf(ligature.code);
         index += ligature.rest.length;
       } else {
         total += advances[unit] as number;
-        hex += withHex ? (hexes[unit] as string) : '';
+        hex += hexes[unit] as string;
       }
     }
     // The same arithmetic as pdf-lib's widthOfTextAtSize(text, 1), so layouts do not move.
@@ -147,8 +180,11 @@ async function buildSharedFont(face: FontFace): Promise<SharedFont> {
       }
       return true;
     },
-    encode: (text) => shape(text, true),
-    width: (text) => shape(text, false)?.width ?? null,
+    encode,
+    width: (text) => {
+      const total = advanceOf(text);
+      return total < 0 ? null : total * (1 / 1000);
+    },
     objects: (context, firstNumber) => {
       const refs = new Map(source.map(([ref], index) => [ref, PDFRef.of(firstNumber + index)]));
       return source.map(([ref, object]) => [

@@ -1,6 +1,21 @@
-import { PDFArray, PDFNumber, type PDFContext } from '@cantoo/pdf-lib';
+import { PDFArray, PDFNumber, type PDFContext, type PDFName } from '@cantoo/pdf-lib';
 
-// Building blocks of new appearance streams, made without pdf-lib's generic conversions.
+// Small PDF objects the appearance builders read and make for every widget of every record:
+// shared where pdf-lib's objects never change, made without its generic conversions.
+
+// PDFName.decodeText parses the escaped name into bytes on every call; names are pooled by
+// pdf-lib, so each one's text is kept beside it.
+const namesText = new WeakMap<PDFName, string>();
+
+/** `name.decodeText()`, remembered per name object. */
+export function nameString(name: PDFName): string {
+  let text = namesText.get(name);
+  if (text === undefined) {
+    text = name.decodeText();
+    namesText.set(name, text);
+  }
+  return text;
+}
 
 // PDFNumber builds its string form when created; widget sizes repeat for every record of a
 // template, and number objects are never changed, so one object serves every appearance.
@@ -29,9 +44,17 @@ export function numbersArray(context: PDFContext, values: number[]): PDFArray {
   return array;
 }
 
+const encoder = new TextEncoder();
+
 /** Content-stream bytes: one byte per UTF-16 unit, its low byte (as pdf-lib's typedArrayFor). */
 export function contentBytes(content: string): Uint8Array {
   const bytes = new Uint8Array(content.length);
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).write(content, 'latin1');
+  // Native for the usual all-ASCII content, where UTF-8 is one byte a unit; else the low bytes.
+  const { read, written } = encoder.encodeInto(content, bytes);
+  if (read !== content.length || written !== content.length) {
+    for (let index = 0; index < content.length; index += 1) {
+      bytes[index] = content.charCodeAt(index);
+    }
+  }
   return bytes;
 }
