@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode } from 'html-entities';
@@ -121,6 +121,21 @@ export function qpdfEncryption(
     userPassword: read(/^User password = (.*)$/m),
     method: read(/^stream encryption method: (\S+)/m),
   };
+}
+
+/**
+ * A decrypted copy, by qpdf: pdftk-java cannot open AES-256 files (R5, R6) at all, so their
+ * fields are read from this copy.
+ */
+export function qpdfDecrypted(bytes: Uint8Array): Uint8Array {
+  return withTempFile(bytes, (path) => {
+    const out = `${path}.plain.pdf`;
+    const output = spawnSync('qpdf', ['--decrypt', path, out], { encoding: 'utf8' });
+    if (output.status !== 0 && output.status !== 3) {
+      throw new Error(`qpdf --decrypt failed: ${output.stderr}`);
+    }
+    return new Uint8Array(readFileSync(out));
+  });
 }
 
 /**

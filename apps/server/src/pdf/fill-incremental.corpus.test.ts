@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hasTool, pdftkFields, qpdfCheck } from '../../test/pdf-oracles.ts';
+import { hasTool, pdftkFields, qpdfCheck, qpdfEncryption } from '../../test/pdf-oracles.ts';
 import { fillForm, planTemplate } from './fill-form.ts';
 import type { FillValue } from './fill-types.ts';
 
@@ -77,7 +77,8 @@ describe.runIf(haveCorpus && haveTools)(`incremental fills on the corpus (${corp
       const { bytes } = await fillForm(plan, values);
       const full = await fillForm(plan, values, { writer: 'full' });
       if (plan.base === null) {
-        // Encrypted, hybrid or unclean chain: the full rewrite, reported so it stays visible.
+        // An unclean chain or an encryption an update cannot repeat: the full rewrite, reported
+        // so it stays visible.
         console.log(`${file}: full rewrite (encrypted: ${plan.permissions !== null})`);
         expect(Buffer.from(bytes).equals(Buffer.from(full.bytes))).toBe(plan.permissions === null);
       } else {
@@ -85,6 +86,8 @@ describe.runIf(haveCorpus && haveTools)(`incremental fills on the corpus (${corp
         expect(prefix.equals(Buffer.from(template))).toBe(true);
         expect(xrefKind(bytes)).toBe(xrefKind(template));
         expect(xrefKind(bytes)).not.toBe('unknown');
+        // An encrypted template's records keep its handler, revision, method and restrictions.
+        expect(qpdfEncryption(bytes)).toEqual(qpdfEncryption(template));
       }
 
       const check = qpdfCheck(bytes);

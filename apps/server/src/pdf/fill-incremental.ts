@@ -11,23 +11,32 @@ import {
   type PDFContext,
   type PDFObject,
 } from '@cantoo/pdf-lib';
+import type { ObjectEncryption } from './pdf-encrypt-update.ts';
 import { ObjectWriter } from './pdf-serialize.ts';
 import { readXrefBase, type XrefBase } from './pdf-xref.ts';
 
-/** A template an update can be appended to: its bytes and their cross-reference chain. */
+/**
+ * A template an update can be appended to: its bytes, their cross-reference chain and, for an
+ * encrypted template, how to encrypt what the update writes.
+ */
 export interface IncrementalBase {
   readonly bytes: Uint8Array;
   readonly xref: XrefBase;
+  readonly encryption: ObjectEncryption | null;
 }
 
 /**
- * The base for incremental fills of `bytes`, parsed by pdf-lib into `parsed`; null when the
- * chain is not clean or does not describe the same objects pdf-lib read (then only a full
- * rewrite is safe).
+ * The base for incremental fills of `bytes` (chain `xref`), parsed by pdf-lib into `parsed`;
+ * null when the chain does not describe the same objects pdf-lib read, or the file is encrypted
+ * and `encryption` cannot encrypt like it (then only a full rewrite is safe).
  */
-export function incrementalBase(bytes: Uint8Array, parsed: PDFContext): IncrementalBase | null {
-  const xref = readXrefBase(bytes);
-  if (!xref || parsed.trailerInfo.Root !== xref.root) {
+export function incrementalBase(
+  bytes: Uint8Array,
+  xref: XrefBase,
+  parsed: PDFContext,
+  encryption: ObjectEncryption | null,
+): IncrementalBase | null {
+  if (parsed.trailerInfo.Root !== xref.root || (xref.encrypt === undefined) !== !encryption) {
     return null;
   }
   let reachable: Set<PDFRef> | undefined;
@@ -43,7 +52,7 @@ export function incrementalBase(bytes: Uint8Array, parsed: PDFContext): Incremen
       return null;
     }
   }
-  return { bytes: bytes.slice(), xref };
+  return { bytes: bytes.slice(), xref, encryption };
 }
 
 /** The objects reachable from the trailer's /Root and /Info in pdf-lib's reading. */
@@ -149,6 +158,7 @@ function trailerEntries(xref: XrefBase, size: number): string {
     `/Size ${size} /Root ${xref.root.toString()}` +
     (xref.info ? ` /Info ${xref.info.toString()}` : '') +
     (xref.id ? ` /ID ${xref.id.toString()}` : '') +
+    (xref.encrypt ? ` /Encrypt ${xref.encrypt.ref.toString()}` : '') +
     ` /Prev ${xref.startXref}`
   );
 }
@@ -224,15 +234,18 @@ function streamSection(xref: XrefBase, written: Written[], at: number, size: num
 }
 
 /**
- * The base's bytes followed by an update holding `changed` (in object-number order), with a
- * cross-reference section of the base's kind whose trailer carries /Root, /Info and /ID and
- * points back with /Prev.
+ * The base's bytes followed by an update holding `changed` (in object-number order, encrypted
+ * like the base), with a cross-reference section of the base's kind whose trailer carries
+ * /Root, /Info, /ID and /Encrypt and points back with /Prev.
  */
 export function writeIncremental(
   base: IncrementalBase,
-  changed: ReadonlyArray<readonly [PDFRef, PDFObject]>,
+  plain: ReadonlyArray<readonly [PDFRef, PDFObject]>,
 ): Uint8Array {
-  const { bytes, xref } = base;
+  const { bytes, xref, encryption } = base;
+  const changed = encryption
+    ? plain.map(([ref, object]) => [ref, encryption(ref, object)] as const)
+    : plain;
   const last = bytes[bytes.byteLength - 1];
   const separator = last === 0x0a || last === 0x0d ? '' : '\n';
   const writer = objectWriter;
@@ -277,5 +290,5 @@ export function extendBase(
 ): IncrementalBase | null {
   const bytes = writeIncremental(base, objects);
   const xref = readXrefBase(bytes);
-  return xref ? { bytes, xref } : null;
+  return xref ? { bytes, xref, encryption: base.encryption } : null;
 }

@@ -10,6 +10,8 @@ import {
 import { extendBase, incrementalBase, type IncrementalBase } from './fill-incremental.ts';
 import { sharedFont } from './fonts-shared.ts';
 import type { PdfPermissions } from './pdf-encrypt.ts';
+import { updateEncryption } from './pdf-encrypt-update.ts';
+import { readXrefBase } from './pdf-xref.ts';
 import { loadPdf } from './prepare-load.ts';
 
 /**
@@ -28,7 +30,8 @@ export interface TemplatePlan {
   readonly byteLength: number;
   /**
    * The template's bytes when each fill can be appended to them as an incremental update:
-   * not encrypted, and a cross-reference chain that is clean and lists what pdf-lib parsed.
+   * a cross-reference chain that is clean and lists what pdf-lib parsed, and either no
+   * encryption or one an update can repeat (pdf-encrypt-update.ts).
    */
   readonly base: IncrementalBase | null;
   /**
@@ -48,7 +51,10 @@ async function withSharedFont(base: IncrementalBase): Promise<TemplatePlan['font
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const { doc, notes, permissions } = await loadPdf(bytes);
-  const base = permissions === null ? incrementalBase(bytes, doc.context) : null;
+  const xref = readXrefBase(bytes);
+  // An encrypted template keeps its own encryption in every update, when it can be reproduced.
+  const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
+  const base = xref ? incrementalBase(bytes, xref, doc.context, encryption) : null;
   const fontBase = base ? await withSharedFont(base) : null;
   return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, base, fontBase };
 }

@@ -44,8 +44,11 @@ const allFiles = haveCorpus
       .filter((entry) => entry.expected === 'fillable')
       .map((entry) => entry.file)
   : [];
+// FORMBRIDGE_RENDER_FILES=a.pdf,b.pdf checks just those (a change aimed at a few forms).
+const named = process.env.FORMBRIDGE_RENDER_FILES?.split(',').filter((file) => file !== '');
 const files =
-  process.env.FORMBRIDGE_RENDER_ALL === '1' ? allFiles : sample(allFiles, SAMPLE_SIZE, seed);
+  named ??
+  (process.env.FORMBRIDGE_RENDER_ALL === '1' ? allFiles : sample(allFiles, SAMPLE_SIZE, seed));
 
 /** `count` of `items` picked by a seeded generator (mulberry32), in corpus order. */
 function sample<T>(items: T[], count: number, seed: number): T[] {

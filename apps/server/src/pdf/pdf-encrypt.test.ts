@@ -5,6 +5,7 @@ import {
   ORACLE_TEST_TIMEOUT_MS,
   pdftkFields,
   qpdfCheck,
+  qpdfDecrypted,
   qpdfEncryption,
 } from '../../test/pdf-oracles.ts';
 import { mergePdfs } from '../modules/generation/merge-pdfs.ts';
@@ -61,11 +62,13 @@ describe('filling an encrypted template', { timeout: ORACLE_TEST_TIMEOUT_MS }, (
     if (hasTool('qpdf')) {
       const before = qpdfEncryption(template);
       const after = qpdfEncryption(bytes);
-      expect(after).toEqual({ r: 4, p: before?.p, userPassword: '', method: 'AESv2' });
+      // The template's own encryption (pdf-lib's: AES-256, R6), kept by the incremental update.
+      expect(after).toEqual({ r: 6, p: before?.p, userPassword: '', method: 'AESv3' });
       expect(qpdfCheck(bytes).ok).toBe(true);
     }
-    if (hasTool('pdftk')) {
-      const fields = pdftkFields(bytes);
+    if (hasTool('pdftk') && hasTool('qpdf')) {
+      // pdftk cannot open AES-256 files, the template included: it reads qpdf's decrypted copy.
+      const fields = pdftkFields(qpdfDecrypted(bytes));
       expect([...fields.keys()]).toEqual(['name', 'city']);
       expect(fields.get('name')?.[0]?.values).toEqual(['Γιώργος']);
       expect(fields.get('city')?.[0]?.values).toEqual(['Zürich']);

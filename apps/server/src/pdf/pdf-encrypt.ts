@@ -12,7 +12,9 @@ import {
 import type { PDFContext, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
 
 // Encrypted templates (an owner password with restrictions, an empty user password) give
-// encrypted output with the same restrictions: AES-128 (R4), which pdftk, poppler, pdf.js and
+// encrypted output with the same restrictions. Most are filled as an incremental update that keeps
+// the template's own encryption (pdf-encrypt-update.ts); the rest (flattened forms, handlers it
+// cannot reproduce) are rewritten whole here with AES-128 (R4), which pdftk, poppler, pdf.js and
 // Acrobat all read. pdf-lib's own encrypt() encrypts streams only, so every string would be read
 // back as garbage (field names blank): the strings are encrypted here with its per-object key.
 

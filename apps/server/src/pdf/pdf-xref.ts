@@ -6,8 +6,9 @@
 // every in-use entry lands on the object it names, and every object pdf-lib parsed is one the
 // chain lists. A hybrid section (a table whose trailer's /XRefStm names a stream listing the
 // objects hidden from pre-1.5 readers) counts as the union of the two, table entries first.
-// Anything else (broken offsets, encryption, junk before the header) is refused, and the fill
-// writes the whole document instead.
+// Anything else (broken offsets, junk before the header) is refused, and the fill writes the
+// whole document instead. An encrypted file's chain is read too, with its /Encrypt dictionary
+// as written (the caller decides whether it can encrypt an update the same way).
 import {
   PDFArray,
   PDFContext,
@@ -36,6 +37,8 @@ export interface XrefBase {
   readonly id: PDFArray | undefined;
   /** In-use object numbers with their generation (object-stream members have 0). */
   readonly inUse: ReadonlyMap<number, number>;
+  /** The newest trailer's /Encrypt (an indirect dictionary), read as stored: never decrypted. */
+  readonly encrypt: { readonly ref: PDFRef; readonly dict: PDFDict } | undefined;
 }
 
 const MAX_SECTIONS = 256;
@@ -210,7 +213,8 @@ function readSection(bytes: Uint8Array, offset: number, context: PDFContext): Se
 /**
  * Reads the chain from the last `startxref` through every /Prev. Returns null when the file
  * cannot take an incremental update safely: unreadable sections (a hybrid section's stream
- * included), encryption, an in-use entry that does not land on its object, or no /Root.
+ * included), an in-use entry that does not land on its object, no /Root, or an /Encrypt that
+ * is not an indirect dictionary stored at an offset of its own (all that writers produce).
  */
 export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   const startXref = readStartXref(bytes);
@@ -222,6 +226,7 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   const seen = new Set<number>();
   const visited = new Set<number>();
   let newest: Section | null = null;
+  let encrypt: XrefBase['encrypt'];
   let offset: number | undefined = startXref;
   try {
     while (offset !== undefined) {
@@ -230,10 +235,18 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
       }
       visited.add(offset);
       const section: Section | null = readSection(bytes, offset, context);
-      if (!section || section.trailer.has(PDFName.of('Encrypt'))) {
+      if (!section) {
         return null;
       }
       newest ??= section;
+      // One encryption for the whole chain: every section's trailer names the same dictionary.
+      const encryptRef = newest.trailer.get(PDFName.of('Encrypt'));
+      if (
+        (encryptRef !== undefined && !(encryptRef instanceof PDFRef)) ||
+        section.trailer.get(PDFName.of('Encrypt')) !== encryptRef
+      ) {
+        return null;
+      }
       for (const { number, type, offset: at, generation } of section.entries) {
         if (seen.has(number)) {
           continue; // A newer section decided this object.
@@ -245,6 +258,10 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
             return null;
           }
           inUse.set(number, generation);
+          if (encryptRef?.objectNumber === number && encryptRef.generationNumber === generation) {
+            const dict = parseObjectAt(bytes, at + header[0].length, context);
+            encrypt = dict instanceof PDFDict ? { ref: encryptRef, dict } : undefined;
+          }
         } else if (type === 2) {
           inUse.set(number, 0);
         }
@@ -255,10 +272,18 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   } catch {
     return null;
   }
-  return newest ? baseFrom(newest, startXref, inUse) : null;
+  if (!newest || (newest.trailer.has(PDFName.of('Encrypt')) && !encrypt)) {
+    return null;
+  }
+  return baseFrom(newest, startXref, inUse, encrypt);
 }
 
-function baseFrom(newest: Section, startXref: number, inUse: Map<number, number>): XrefBase | null {
+function baseFrom(
+  newest: Section,
+  startXref: number,
+  inUse: Map<number, number>,
+  encrypt: XrefBase['encrypt'],
+): XrefBase | null {
   const { trailer } = newest;
   const size = trailer.get(PDFName.of('Size'));
   const root = trailer.get(PDFName.of('Root'));
@@ -278,5 +303,6 @@ function baseFrom(newest: Section, startXref: number, inUse: Map<number, number>
     info: info instanceof PDFRef ? info : undefined,
     id: id instanceof PDFArray ? id : undefined,
     inUse,
+    encrypt,
   };
 }

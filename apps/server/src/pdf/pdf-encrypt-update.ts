@@ -1,0 +1,178 @@
+// Encrypting an incremental update the way its template is encrypted (PDF 7.6): the same
+// /Encrypt dictionary and /ID, the file key the template's empty user password opens, and every
+// string and stream of the written objects encrypted with their own object key. Only the
+// standard security handler, whose one crypt filter serves strings and streams alike, and
+// nothing this code cannot reproduce exactly: anything else keeps the full rewrite.
+import { createCipheriv, randomBytes } from 'node:crypto';
+import {
+  PDFArray,
+  PDFBool,
+  PDFContext,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFStream,
+  PDFString,
+  type PDFObject,
+  type PDFRef,
+} from '@cantoo/pdf-lib';
+import type { XrefBase } from './pdf-xref.ts';
+
+/** Encrypts one object for writing at `ref`; returns a copy, never changes `object`. */
+export type ObjectEncryption = (ref: PDFRef, object: PDFObject) => PDFObject;
+
+type Method = 'rc4' | 'aesv2' | 'aesv3';
+
+// The key derivation pdf-lib decrypted the template with (its PDF.js port), which its package
+// does not export: loaded from the same ES build, so its PDFName instances are ours.
+type CipherFactory = {
+  readonly encryptionKey: Uint8Array;
+  buildObjectKey(num: number, gen: number, key: Uint8Array, isAes?: boolean): Uint8Array;
+  createCipherTransform(num: number, gen: number): { encryptString(s: string): string };
+};
+type CipherFactoryClass = new (
+  dict: PDFDict,
+  fileId: Uint8Array,
+  password?: string,
+) => CipherFactory;
+
+let factoryClass: Promise<CipherFactoryClass> | undefined;
+
+function loadFactoryClass(): Promise<CipherFactoryClass> {
+  factoryClass ??= import(
+    new URL('./core/crypto.js', import.meta.resolve('@cantoo/pdf-lib')).href
+  ).then((module: { CipherTransformFactory: CipherFactoryClass }) => module.CipherTransformFactory);
+  return factoryClass;
+}
+
+const name = (value: string) => PDFName.of(value);
+const numberOf = (dict: PDFDict, key: string) => {
+  const value = dict.get(name(key));
+  return value instanceof PDFNumber ? value.asNumber() : undefined;
+};
+
+/**
+ * The method of an encryption dictionary whose handler this writes exactly (ISO 32000-2, 7.6.4
+ * and 7.6.5): /Standard; V 1–2 (RC4), or V 4–5 with /StmF and /StrF both naming the one direct
+ * StdCF filter (V2, AESV2, AESV3). Identity filters, other crypt filters, public-key handlers
+ * and inconsistent entries give null.
+ */
+function methodOf(dict: PDFDict): Method | null {
+  const v = numberOf(dict, 'V');
+  const r = numberOf(dict, 'R');
+  if (dict.get(name('Filter')) !== name('Standard') || dict.has(name('SubFilter'))) {
+    return null;
+  }
+  if (v === 1 || v === 2) {
+    return r === 2 || r === 3 ? 'rc4' : null;
+  }
+  const cf = dict.get(name('CF'));
+  const stdCf = cf instanceof PDFDict ? cf.get(name('StdCF')) : undefined;
+  if (
+    (v !== 4 && v !== 5) ||
+    dict.get(name('StmF')) !== name('StdCF') ||
+    dict.get(name('StrF')) !== name('StdCF') ||
+    !(stdCf instanceof PDFDict) ||
+    (cf instanceof PDFDict && cf.keys().length !== 1)
+  ) {
+    return null;
+  }
+  const event = stdCf.get(name('AuthEvent'));
+  if (event !== undefined && event !== name('DocOpen')) {
+    return null;
+  }
+  const cfm = stdCf.get(name('CFM'));
+  if (v === 4 && r === 4) {
+    return cfm === name('V2') ? 'rc4' : cfm === name('AESV2') ? 'aesv2' : null;
+  }
+  return v === 5 && (r === 5 || r === 6) && cfm === name('AESV3') ? 'aesv3' : null;
+}
+
+const scratch = PDFContext.create();
+
+function aes(key: Uint8Array, data: Uint8Array): Uint8Array {
+  // A random IV first, then CBC with PKCS#7 padding (7.6.3.2): what node's AES does by default.
+  const iv = randomBytes(16);
+  const cipher = createCipheriv(key.byteLength === 32 ? 'aes-256-cbc' : 'aes-128-cbc', key, iv);
+  return Buffer.concat([iv, cipher.update(data), cipher.final()]);
+}
+
+function copyWith(object: PDFObject, encrypt: (data: Uint8Array) => Uint8Array): PDFObject {
+  if (object instanceof PDFString || object instanceof PDFHexString) {
+    return PDFHexString.fromBytes(encrypt(object.asBytes()));
+  }
+  if (object instanceof PDFDict) {
+    const copy = PDFDict.withContext(scratch);
+    for (const [key, value] of object.entries()) {
+      copy.set(key, copyWith(value, encrypt));
+    }
+    return copy;
+  }
+  if (object instanceof PDFArray) {
+    const copy = PDFArray.withContext(scratch);
+    for (const item of object.asArray()) {
+      copy.push(copyWith(item, encrypt));
+    }
+    return copy;
+  }
+  return object;
+}
+
+/**
+ * How to encrypt the objects of an update to the file `xref` describes, opened by the empty
+ * user password; null when the file is not encrypted that way or this cannot write its method
+ * exactly. `bytes` are the file's: a stream whose own /Filter is /Crypt takes the full rewrite.
+ */
+export async function updateEncryption(
+  bytes: Uint8Array,
+  xref: XrefBase,
+): Promise<ObjectEncryption | null> {
+  const fileId = xref.id?.get(0);
+  const dict = xref.encrypt?.dict;
+  const method = dict ? methodOf(dict) : null;
+  if (!dict || !method || !(fileId instanceof PDFHexString || fileId instanceof PDFString)) {
+    return null;
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  if (/\/Crypt(?![A-Za-z])/.test(text)) {
+    return null;
+  }
+  let factory: CipherFactory;
+  try {
+    // An empty password: the key must open the file as its user (checked against /U).
+    factory = new (await loadFactoryClass())(dict, fileId.asBytes(), '');
+  } catch {
+    return null;
+  }
+  const clearMetadata = dict.get(name('EncryptMetadata')) === PDFBool.False;
+  const fileKey = factory.encryptionKey;
+  const encryptFor = (ref: PDFRef): ((data: Uint8Array) => Uint8Array) => {
+    const { objectNumber: num, generationNumber: gen } = ref;
+    if (method === 'aesv3') {
+      return (data) => aes(fileKey, data);
+    }
+    if (method === 'aesv2') {
+      const key = factory.buildObjectKey(num, gen, fileKey, true);
+      return (data) => aes(key, data);
+    }
+    return (data) => {
+      const transform = factory.createCipherTransform(num, gen);
+      return Buffer.from(transform.encryptString(Buffer.from(data).toString('latin1')), 'latin1');
+    };
+  };
+  return (ref, object) => {
+    const encrypt = encryptFor(ref);
+    if (!(object instanceof PDFStream)) {
+      return copyWith(object, encrypt);
+    }
+    const type = object.dict.get(name('Type'));
+    // Cross-reference streams are never encrypted; metadata stays clear when the file says so.
+    if (type === name('XRef') || (type === name('Metadata') && clearMetadata)) {
+      return object;
+    }
+    const dict = copyWith(object.dict, encrypt) as PDFDict;
+    return PDFRawStream.of(dict, encrypt(object.getContents()));
+  };
+}
