@@ -3,7 +3,7 @@
 // string and stream of the written objects encrypted with their own object key. Only the
 // standard security handler, whose one crypt filter serves strings and streams alike, and
 // nothing this code cannot reproduce exactly: anything else keeps the full rewrite.
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes, type Cipheriv } from 'node:crypto';
 import {
   PDFArray,
   PDFBool,
@@ -92,12 +92,48 @@ function methodOf(dict: PDFDict): Method | null {
 
 const scratch = PDFContext.create();
 
-function aes(key: Uint8Array, data: Uint8Array): Uint8Array {
-  // A random IV first, then CBC with PKCS#7 padding (7.6.3.2): what node's AES does by default.
-  const iv = randomBytes(16);
-  const cipher = createCipheriv(key.byteLength === 32 ? 'aes-256-cbc' : 'aes-128-cbc', key, iv);
-  return Buffer.concat([iv, cipher.update(data), cipher.final()]);
+let ivPool = randomBytes(4096);
+let ivAt = 0;
+
+/** 16 random bytes for an IV, drawn from a pool (one getrandom call per 256 IVs). */
+function nextIv(): Buffer {
+  if (ivAt + 16 > ivPool.byteLength) {
+    ivPool = randomBytes(4096);
+    ivAt = 0;
+  }
+  ivAt += 16;
+  return ivPool.subarray(ivAt - 16, ivAt);
 }
+
+/**
+ * AES-CBC with a random IV first and PKCS#7 padding (7.6.3.2), chained here over one ECB
+ * cipher that is kept for its key: a fill encrypts hundreds of short strings (a form's /Opt
+ * lists, /DA, /T), and a new CBC cipher each (key schedule, KeyObject) cost ~70 µs apiece.
+ */
+function aesCbc(ecb: Cipheriv, data: Uint8Array): Uint8Array {
+  const pad = 16 - (data.byteLength % 16);
+  const length = data.byteLength + pad;
+  const out = new Uint8Array(16 + length);
+  out.set(nextIv(), 0);
+  const block = Buffer.alloc(16);
+  for (let at = 0; at < length; at += 16) {
+    for (let index = 0; index < 16; index += 1) {
+      const plain = at + index < data.byteLength ? (data[at + index] ?? 0) : pad;
+      block[index] = plain ^ (out[at + index] ?? 0); // The previous cipher block (the IV first).
+    }
+    out.set(ecb.update(block), at + 16);
+  }
+  return out;
+}
+
+function ecbFor(key: Uint8Array): Cipheriv {
+  const ecb = createCipheriv(key.byteLength === 32 ? 'aes-256-ecb' : 'aes-128-ecb', key, null);
+  ecb.setAutoPadding(false);
+  return ecb;
+}
+
+// AES-128 keys differ by object; the numbers an update writes repeat from record to record.
+const MAX_CACHED_KEYS = 4096;
 
 function copyWith(object: PDFObject, encrypt: (data: Uint8Array) => Uint8Array): PDFObject {
   if (object instanceof PDFString || object instanceof PDFHexString) {
@@ -148,14 +184,24 @@ export async function updateEncryption(
   }
   const clearMetadata = dict.get(name('EncryptMetadata')) === PDFBool.False;
   const fileKey = factory.encryptionKey;
+  const fileEcb = method === 'aesv3' ? ecbFor(fileKey) : null;
+  const objectEcbs = new Map<PDFRef, Cipheriv>();
   const encryptFor = (ref: PDFRef): ((data: Uint8Array) => Uint8Array) => {
     const { objectNumber: num, generationNumber: gen } = ref;
-    if (method === 'aesv3') {
-      return (data) => aes(fileKey, data);
+    if (fileEcb) {
+      return (data) => aesCbc(fileEcb, data);
     }
     if (method === 'aesv2') {
-      const key = factory.buildObjectKey(num, gen, fileKey, true);
-      return (data) => aes(key, data);
+      let ecb = objectEcbs.get(ref);
+      if (!ecb) {
+        if (objectEcbs.size >= MAX_CACHED_KEYS) {
+          objectEcbs.clear();
+        }
+        ecb = ecbFor(factory.buildObjectKey(num, gen, fileKey, true));
+        objectEcbs.set(ref, ecb);
+      }
+      const cipher = ecb;
+      return (data) => aesCbc(cipher, data);
     }
     return (data) => {
       const transform = factory.createCipherTransform(num, gen);
