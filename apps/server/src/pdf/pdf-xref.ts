@@ -239,12 +239,9 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
         return null;
       }
       newest ??= section;
-      // One encryption for the whole chain: every section's trailer names the same dictionary.
+      // One encryption for the whole chain: every trailer names the newest one's dictionary.
       const encryptRef = newest.trailer.get(PDFName.of('Encrypt'));
-      if (
-        (encryptRef !== undefined && !(encryptRef instanceof PDFRef)) ||
-        section.trailer.get(PDFName.of('Encrypt')) !== encryptRef
-      ) {
+      if (section.trailer.get(PDFName.of('Encrypt')) !== encryptRef) {
         return null;
       }
       for (const { number, type, offset: at, generation } of section.entries) {
@@ -258,7 +255,8 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
             return null;
           }
           inUse.set(number, generation);
-          if (encryptRef?.objectNumber === number && encryptRef.generationNumber === generation) {
+          const isEncrypt = encryptRef instanceof PDFRef && encryptRef.objectNumber === number;
+          if (isEncrypt && encryptRef.generationNumber === generation) {
             const dict = parseObjectAt(bytes, at + header[0].length, context);
             encrypt = dict instanceof PDFDict ? { ref: encryptRef, dict } : undefined;
           }
@@ -275,15 +273,15 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   if (!newest || (newest.trailer.has(PDFName.of('Encrypt')) && !encrypt)) {
     return null;
   }
-  return baseFrom(newest, startXref, inUse, encrypt);
+  const base = baseFrom(newest, startXref, inUse);
+  return base && { ...base, encrypt };
 }
 
 function baseFrom(
   newest: Section,
   startXref: number,
   inUse: Map<number, number>,
-  encrypt: XrefBase['encrypt'],
-): XrefBase | null {
+): Omit<XrefBase, 'encrypt'> | null {
   const { trailer } = newest;
   const size = trailer.get(PDFName.of('Size'));
   const root = trailer.get(PDFName.of('Root'));
@@ -303,6 +301,5 @@ function baseFrom(
     info: info instanceof PDFRef ? info : undefined,
     id: id instanceof PDFArray ? id : undefined,
     inUse,
-    encrypt,
   };
 }
