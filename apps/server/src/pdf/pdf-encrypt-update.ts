@@ -203,10 +203,10 @@ export async function updateEncryption(
       const cipher = ecb;
       return (data) => aesCbc(cipher, data);
     }
-    return (data) => {
-      const transform = factory.createCipherTransform(num, gen);
-      return Buffer.from(transform.encryptString(Buffer.from(data).toString('latin1')), 'latin1');
-    };
+    // One object key; each string and stream starts the RC4 stream afresh (encryptString).
+    const transform = factory.createCipherTransform(num, gen);
+    return (data) =>
+      Buffer.from(transform.encryptString(Buffer.from(data).toString('latin1')), 'latin1');
   };
   return (ref, object) => {
     const encrypt = encryptFor(ref);
