@@ -91,13 +91,15 @@ function sameDict(a: PDFDict, b: PDFDict): boolean {
   if (left.size !== right.size) {
     return false;
   }
-  for (const [key, value] of left) {
-    const other = right.get(key);
-    if (other === undefined || !sameObject(value, other)) {
-      return false;
+  // forEach, not for-of: no [key, value] array per entry.
+  let same = true;
+  left.forEach((value, key) => {
+    if (same) {
+      const other = right.get(key);
+      same = other !== undefined && sameObject(value, other);
     }
-  }
-  return true;
+  });
+  return same;
 }
 
 /** Deep equality; the plan's copies share every immutable leaf, so most checks are identity. */

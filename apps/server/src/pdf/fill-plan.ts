@@ -83,14 +83,23 @@ function copyObject(object: PDFObject, context: PDFContext): PDFObject {
   return object;
 }
 
+type DictMap = Map<ReturnType<PDFDict['keys']>[number], PDFObject>;
+
 /** Keeps the dictionary's class (catalog, page tree node, page leaf) and its own fields. */
 function copyDict(dict: PDFDict, context: PDFContext): PDFDict {
-  const entries = new Map<ReturnType<PDFDict['keys']>[number], PDFObject>();
-  // The dictionary's own map: `entries()` copies it into an array first.
-  const own = (dict as unknown as { dict: Map<ReturnType<PDFDict['keys']>[number], PDFObject> })
-    .dict;
-  for (const [key, value] of own) {
-    entries.set(key, copyObject(value, context));
+  // The dictionary's own map (`entries()` copies it into an array first), copied natively;
+  // then only its dictionaries, arrays and streams are replaced by copies.
+  const own = (dict as unknown as { dict: DictMap }).dict;
+  const entries: DictMap = new Map(own);
+  own.forEach((value, key) => {
+    if (value instanceof PDFDict || value instanceof PDFArray || value instanceof PDFRawStream) {
+      entries.set(key, copyObject(value, context));
+    }
+  });
+  if (Object.getPrototypeOf(dict) === PDFDict.prototype) {
+    const copy = PDFDict.fromMapWithContext(entries, context);
+    copy.suppressEncryption = dict.suppressEncryption;
+    return copy;
   }
   const copy = Object.assign(Object.create(Object.getPrototypeOf(dict) as object) as PDFDict, dict);
   Object.assign(copy, { dict: entries, context });

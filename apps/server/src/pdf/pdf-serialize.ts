@@ -67,17 +67,20 @@ export class ObjectWriter {
     }
   }
 
+  private readonly entry = (value: PDFObject, key: PDFObject): void => {
+    this.object(key);
+    this.reserve(1);
+    this.buffer[this.position++] = SPACE;
+    this.object(value);
+    this.reserve(1);
+    this.buffer[this.position++] = NEWLINE;
+  };
+
   private dict(dict: PDFDict): void {
     this.ascii('<<\n');
-    // The dictionary's own map: `entries()` copies it into an array first.
-    for (const [key, value] of (dict as unknown as { dict: Map<PDFObject, PDFObject> }).dict) {
-      this.object(key);
-      this.reserve(1);
-      this.buffer[this.position++] = SPACE;
-      this.object(value);
-      this.reserve(1);
-      this.buffer[this.position++] = NEWLINE;
-    }
+    // The dictionary's own map (`entries()` copies it into an array first), by forEach: no
+    // [key, value] array per entry.
+    (dict as unknown as { dict: Map<PDFObject, PDFObject> }).dict.forEach(this.entry);
     this.ascii('>>');
   }
 

@@ -118,11 +118,15 @@ export function numberArray(
     return undefined;
   }
   const numbers: number[] = [];
-  for (const item of arrayItems(context, array)) {
-    if (!(item instanceof PDFNumber)) {
-      return undefined;
+  for (let index = 0; index < array.size(); index += 1) {
+    const item = resolve(context, array.get(index));
+    // Unresolvable items are skipped, as `arrayItems` does.
+    if (item !== undefined) {
+      if (!(item instanceof PDFNumber)) {
+        return undefined;
+      }
+      numbers.push(item.asNumber());
     }
-    numbers.push(item.asNumber());
   }
   return numbers;
 }
@@ -219,14 +223,26 @@ export function* ancestry(context: PDFContext, dict: PDFDict): Generator<PDFDict
   }
 }
 
+// The nodes `inherited` has walked so far: a field tree is a few levels deep, so a scan of
+// them finds a loop sooner than a Set is built (it runs for every attribute of every field).
+const walked: PDFDict[] = [];
+
 /** An inheritable field attribute (/FT, /Ff, /DA, /Q, /V, /Opt, /MaxLen ...). */
 export function inherited(context: PDFContext, dict: PDFDict, key: string): PDFObject | undefined {
   const name = pdfName(key);
-  for (const node of ancestry(context, dict)) {
-    const value = node.get(name);
+  const parent = pdfName('Parent');
+  walked.length = 0;
+  // The same walk as `ancestry`: itself first, at most 64 nodes, stopping at a loop.
+  let current: PDFDict | undefined = dict;
+  while (current && walked.length < 64 && !walked.includes(current)) {
+    const value = current.get(name);
     if (value !== undefined) {
+      walked.length = 0;
       return resolve(context, value);
     }
+    walked.push(current);
+    current = asDict(context, current.get(parent));
   }
+  walked.length = 0;
   return undefined;
 }
