@@ -1,5 +1,12 @@
-import { PDFDict, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
-import type { PDFContext, PDFRef } from '@cantoo/pdf-lib';
+import {
+  PDFDict,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
+  type PDFContext,
+  type PDFObject,
+} from '@cantoo/pdf-lib';
 import {
   appearanceStream,
   defaultAppearanceOf,
@@ -9,7 +16,7 @@ import {
 } from './fill-appearance.ts';
 import type { FillContext } from './fill-context.ts';
 import type { FormField, FormWidget } from './prepare-document.ts';
-import { getDict, pdfName, resolve } from './prepare-objects.ts';
+import { asDict, getDict, pdfName, resolve } from './prepare-objects.ts';
 
 // Checkbox appearances we draw ourselves: for boxes that have none, and for "on" appearances
 // that cannot draw their mark (a check glyph in a font the stream does not define).
@@ -134,15 +141,20 @@ export function repairOnAppearances(ctx: FillContext, field: FormField, state: P
   }
 }
 
+function isDictRef(context: PDFContext, value: PDFObject): boolean {
+  return value instanceof PDFRef && context.lookup(value) instanceof PDFDict;
+}
+
 /**
  * Writes the widget's /AP and its /N and /D state dictionaries as direct objects. poppler
  * (evince, okular, pdftoppm) draws nothing for a state looked up through an indirect /N
  * dictionary, so a checked box would look empty there; the state streams stay shared.
  */
 export function inlineAppearanceStates(context: PDFContext, widget: PDFDict): void {
-  const ap = getDict(context, widget, 'AP');
-  if (!ap) {
-    return;
+  const raw = widget.get(pdfName('AP'));
+  const ap = asDict(context, raw);
+  if (!ap || (raw === ap && !ap.entries().some(([, value]) => isDictRef(context, value)))) {
+    return; // Nothing indirect to inline: rebuilding it would give an equal dictionary.
   }
   const direct = context.obj({});
   for (const [key, value] of ap.entries()) {
