@@ -78,12 +78,12 @@ export function heldOutcome(
       skipped: true,
     };
   }
-  const prefilled = prefilledValue(ctx, field);
-  if (
-    isEmpty(value) &&
-    (options.emptyValues === 'keep' || leaveReadOnly) &&
-    prefilled !== undefined
-  ) {
+  // Read only when it can matter: decoding /V for every field of every fill adds up.
+  const prefilled =
+    isEmpty(value) && (options.emptyValues === 'keep' || leaveReadOnly)
+      ? prefilledValue(ctx, field)
+      : undefined;
+  if (prefilled !== undefined) {
     return {
       ...unchanged,
       written: prefilled,

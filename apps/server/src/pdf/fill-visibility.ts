@@ -29,15 +29,23 @@ function toBox(values: number[] | undefined): Box | undefined {
   return [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
 }
 
+// A fill never changes page boxes, and asks for the same page's box for each of its widgets.
+const boxes = new WeakMap<PDFDict, Box | null>();
+
 function pageBox(context: PDFContext, page: PDFDict): Box | undefined {
-  for (const key of ['CropBox', 'MediaBox']) {
-    const value = inherited(context, page, key);
-    const box = value instanceof PDFArray ? toBox(numberArray(context, value)) : undefined;
-    if (box) {
-      return box;
+  let box = boxes.get(page);
+  if (box === undefined) {
+    box = null;
+    for (const key of ['CropBox', 'MediaBox']) {
+      const value = inherited(context, page, key);
+      box = (value instanceof PDFArray ? toBox(numberArray(context, value)) : undefined) ?? null;
+      if (box) {
+        break;
+      }
     }
+    boxes.set(page, box);
   }
-  return undefined;
+  return box ?? undefined;
 }
 
 function overlapShare(rect: Box, page: Box): number {
