@@ -8,7 +8,7 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject, PDFRef } from '@cantoo/pdf-lib';
-import { contentBytes, nameString, numbersArray } from './fill-objects.ts';
+import { contentBytes, numbersArray } from './fill-objects.ts';
 import {
   arrayItems,
   getArray,
@@ -188,14 +188,10 @@ export function widgetGeometry(context: PDFContext, widget: PDFDict): WidgetGeom
     rotation: [90, 180, 270].includes(rotation) ? rotation : 0,
     // Without a border colour nothing is drawn, so the border takes no room.
     borderWidth: borderColor ? Math.max(0, declaredWidth) : 0,
-    borderStyle: (bs ? nameOf(getName(context, bs, 'S')) : undefined) ?? 'S',
+    borderStyle: (bs ? getName(context, bs, 'S')?.decodeText() : undefined) ?? 'S',
     borderColor,
     backgroundColor: colorArray(context, mk, 'BG'),
   };
-}
-
-function nameOf(name: PDFName | undefined): string | undefined {
-  return name ? nameString(name) : undefined;
 }
 
 /** Colour operator for a 1/3/4-component colour. */
@@ -286,7 +282,7 @@ export function onStates(context: PDFContext, widget: PDFDict): PDFName[] {
   for (const key of ['N', 'D']) {
     const sub = ap ? getDict(context, ap, key) : undefined;
     for (const name of sub?.keys() ?? []) {
-      if (nameString(name) !== 'Off') {
+      if (name.decodeText() !== 'Off') {
         states.add(name);
       }
     }

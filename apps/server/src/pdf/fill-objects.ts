@@ -1,21 +1,7 @@
-import { PDFArray, PDFNumber, type PDFContext, type PDFName } from '@cantoo/pdf-lib';
+import { PDFArray, PDFNumber, type PDFContext } from '@cantoo/pdf-lib';
 
 // Small PDF objects the appearance builders read and make for every widget of every record:
 // shared where pdf-lib's objects never change, made without its generic conversions.
-
-// PDFName.decodeText parses the escaped name into bytes on every call; names are pooled by
-// pdf-lib, so each one's text is kept beside it.
-const namesText = new WeakMap<PDFName, string>();
-
-/** `name.decodeText()`, remembered per name object. */
-export function nameString(name: PDFName): string {
-  let text = namesText.get(name);
-  if (text === undefined) {
-    text = name.decodeText();
-    namesText.set(name, text);
-  }
-  return text;
-}
 
 // PDFNumber builds its string form when created; widget sizes repeat for every record of a
 // template, and number objects are never changed, so one object serves every appearance.
