@@ -30,17 +30,11 @@ export function numbersArray(context: PDFContext, values: number[]): PDFArray {
   return array;
 }
 
-const encoder = new TextEncoder();
-
 /** Content-stream bytes: one byte per UTF-16 unit, its low byte (as pdf-lib's typedArrayFor). */
 export function contentBytes(content: string): Uint8Array {
   const bytes = new Uint8Array(content.length);
-  // Native for the usual all-ASCII content, where UTF-8 is one byte a unit; else the low bytes.
-  const { read, written } = encoder.encodeInto(content, bytes);
-  if (read !== content.length || written !== content.length) {
-    for (let index = 0; index < content.length; index += 1) {
-      bytes[index] = content.charCodeAt(index);
-    }
+  for (let index = 0; index < content.length; index += 1) {
+    bytes[index] = content.charCodeAt(index);
   }
   return bytes;
 }
