@@ -117,6 +117,34 @@ function keepCodePoints(font: FontkitFont): void {
   };
 }
 
+// Shaped runs kept per face; past this many the face starts a fresh table.
+const MAX_CACHED_RUNS = 5_000;
+
+/**
+ * Shaping (fontkit's layout: cmap, GSUB, GPOS) is the bulk of drawing a value with an embedded
+ * font, and pdf-lib shapes each line again to encode it, so every record of a template shaped
+ * the same labels and values anew. A run depends only on the font and the text (pdf-lib passes
+ * no features here) and is only read by its callers, so runs of plain calls are kept.
+ */
+function rememberLayouts(font: FontkitFont): void {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, ReturnType<FontkitFont['layout']>>();
+  font.layout = (text, ...options) => {
+    if (typeof text !== 'string' || options.some((option) => option !== undefined)) {
+      return layout(text, ...options);
+    }
+    let run = runs.get(text);
+    if (!run) {
+      run = layout(text);
+      if (runs.size >= MAX_CACHED_RUNS) {
+        runs.clear();
+      }
+      runs.set(text, run);
+    }
+    return run;
+  };
+}
+
 const BMP_SIZE = 0x10000;
 const UNKNOWN = 0;
 const PRESENT = 1;
@@ -157,6 +185,7 @@ export function loadFontFace(id: FontId): FontFace {
     throw new Error(`${source.family} is a font collection, expected a single face`);
   }
   keepCodePoints(created);
+  rememberLayouts(created);
   const face: FontFace = {
     id,
     family: source.family,
