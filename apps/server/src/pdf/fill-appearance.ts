@@ -108,6 +108,11 @@ export function defaultAppearanceOf(
   return parsed;
 }
 
+function inheritedNumber(context: PDFContext, field: PDFDict, key: string): number | undefined {
+  const value = inherited(context, field, key);
+  return value instanceof PDFNumber ? value.asNumber() : undefined;
+}
+
 /** /Q (0 left, 1 centre, 2 right) for a widget, with the same inheritance as /DA. */
 export function alignmentOf(
   context: PDFContext,
@@ -115,10 +120,9 @@ export function alignmentOf(
   field: PDFDict,
   acroForm: PDFDict | undefined,
 ): number {
-  const inheritedQ = inherited(context, field, 'Q');
   const q =
     getNumber(context, widget, 'Q') ??
-    (inheritedQ instanceof PDFNumber ? inheritedQ.asNumber() : undefined) ??
+    inheritedNumber(context, field, 'Q') ??
     (acroForm ? getNumber(context, acroForm, 'Q') : undefined) ??
     0;
   return q === 1 || q === 2 ? q : 0;
