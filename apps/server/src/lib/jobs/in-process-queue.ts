@@ -9,6 +9,7 @@ import {
   type JobListener,
   type JobOutcome,
   type JobQueue,
+  serializeResult,
 } from './job-queue.ts';
 import {
   failJob,
@@ -54,7 +55,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   };
 
   const finish = async (row: JobRow, outcome: JobOutcome) => {
-    const result = outcome.result === null ? null : JSON.stringify(outcome.result);
+    const result = serializeResult(outcome.result);
     await finishJob(db, row.id, { ...outcome, result }, new Date().toISOString());
     emit({
       id: row.id,

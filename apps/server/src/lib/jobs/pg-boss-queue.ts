@@ -12,6 +12,7 @@ import type {
   JobQueue,
   JobRef,
 } from './job-queue.ts';
+import { serializeResult } from './job-queue.ts';
 import {
   failJob,
   findJobById,
@@ -122,7 +123,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   };
 
   const end = async (row: JobRow, outcome: JobOutcome) => {
-    const result = outcome.result === null ? null : JSON.stringify(outcome.result);
+    const result = serializeResult(outcome.result);
     await finishJob(db, row.id, { ...outcome, result }, new Date().toISOString());
     emitRow(row, outcome.status, outcome.done, outcome.failed);
   };

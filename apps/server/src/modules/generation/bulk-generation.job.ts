@@ -7,12 +7,7 @@ import { trySendFormsByEmail } from '../completed-forms/completed-forms.email.ts
 import { listJobForms } from '../completed-forms/completed-forms.public.ts';
 import { bulkGenerationSplit } from './bulk-generation.tasks.ts';
 import type { GenerationDeps } from './generation-deps.ts';
-import {
-  jobArtifactKeys,
-  toResultItem,
-  type StoredGenerationResult,
-  type StoredResultItem,
-} from './generation-result.ts';
+import { jobArtifactKeys, toResultItem } from './generation-result.ts';
 import {
   loadRecordBatch,
   loadTableSource,
@@ -21,6 +16,7 @@ import {
   type RecordBatch,
 } from './generation-source.ts';
 import { produceForm, type FailedForm, type ProducedForm } from './produce-form.ts';
+import { createResultLog } from './result-log.ts';
 import { createRowBatch } from './row-batch.ts';
 import { runOrdered } from './run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
@@ -82,7 +78,7 @@ async function runBulkGeneration(
   const zipKey = jobArtifactKeys(job.id).zip;
   const zip = createZipSink(ctx.storage, zipKey);
   const rows = createRowBatch(ctx.db, ctx.storage);
-  const results: StoredResultItem[] = [];
+  const results = createResultLog();
   const errors: GenerationError[] = [];
   const fail = (recordId: string, name: string | null, detail: string) =>
     errors.push({
@@ -144,10 +140,10 @@ async function runBulkGeneration(
               deps.log,
             )
           : null;
-        results.push(toResultItem(row, email));
+        results.add(toResultItem(row, email));
       }
     }
-    job.progress(results.length + errors.length, errors.length);
+    job.progress(results.count + errors.length, errors.length);
   };
 
   try {
@@ -166,29 +162,28 @@ async function runBulkGeneration(
 
   const zipName = `${sanitizeFileNamePart(template.name, 'Forms')}_${sanitizeFileNamePart(table.table.name, 'Table')}_${formatIsoDate(now)}.zip`;
   let zipArtifact = null;
-  if (results.length > 0) {
+  if (results.count > 0) {
     zipArtifact = { key: zipKey, file_name: zipName, size: await zip.finish() };
   } else {
     await zip.abort();
   }
-  const result: StoredGenerationResult = {
-    successful: results.length,
+  const result = results.toResult({
+    successful: results.count,
     total: payload.record_ids.length,
     total_templates: null,
     record_display_name: null,
     template_name: template.name,
     table_name: table.table.name,
-    results,
     errors,
     zip: zipArtifact,
     merged: null,
-  };
-  const isSuccess = results.length > 0;
+  });
+  const isSuccess = results.count > 0;
   return {
     status: isSuccess ? 'succeeded' : 'failed',
     result,
     error: isSuccess ? null : `None of the ${payload.record_ids.length} forms could be generated`,
-    done: results.length + errors.length,
+    done: results.count + errors.length,
     failed: errors.length,
   };
 }
