@@ -55,9 +55,24 @@ type FieldHints = Pick<FieldInfoDto, 'max_length' | 'comb'> | undefined;
 
 const ISO_DATE_LENGTH = 10;
 
+// Each list's items by name key, built once per list: a bulk job looks up every mapped field of
+// every record, and normalizing every name for every lookup was most of the main thread's
+// allocations per form (docs/benchmarks.md). The lists are a loaded table's, never changed after.
+const nameIndexes = new WeakMap<readonly { name: string }[], Map<string, { name: string }>>();
+
 function findByName<T extends { name: string }>(items: readonly T[], name: string): T | undefined {
-  const wanted = getNameKey(name);
-  return items.find((item) => getNameKey(item.name) === wanted);
+  let index = nameIndexes.get(items);
+  if (!index) {
+    index = new Map();
+    for (const item of items) {
+      const key = getNameKey(item.name);
+      if (!index.has(key)) {
+        index.set(key, item);
+      }
+    }
+    nameIndexes.set(items, index);
+  }
+  return index.get(getNameKey(name)) as T | undefined;
 }
 
 /**

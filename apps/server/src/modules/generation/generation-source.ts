@@ -128,6 +128,12 @@ export async function loadRecordBatch(
   return { records, linkedRecords };
 }
 
+type EngineSettings = Omit<FillOptions, 'flatten'>;
+
+// Per loaded template object: a bulk job asks once per record, and the labels map alone was
+// several allocations per field per form on the main thread. Loaded templates are never changed.
+const settingsByTemplate = new WeakMap<object, EngineSettings>();
+
 /**
  * What the engine is told for this template: its floor and read-only policy, that an empty
  * record value keeps what the template already shows (docs/decisions.md, issue 13), and, when
@@ -135,20 +141,29 @@ export async function loadRecordBatch(
  */
 export function engineSettings(
   template: Pick<TemplateSource, 'settings' | 'fieldData'>,
-): Omit<FillOptions, 'flatten'> {
+): EngineSettings {
+  const known = settingsByTemplate.get(template);
+  if (known) {
+    return known;
+  }
   const { settings } = template;
-  const labels = Object.fromEntries(
-    Object.entries(template.fieldData).map(([name, info]) => [
-      name,
-      info.label ?? info.tooltip ?? name,
-    ]),
-  );
-  return {
+  const labels = () =>
+    Object.fromEntries(
+      Object.entries(template.fieldData).map(([name, info]) => [
+        name,
+        info.label ?? info.tooltip ?? name,
+      ]),
+    );
+  const made: EngineSettings = {
     legibilityFloor: settings.legibility_floor,
     readOnly: settings.read_only,
     emptyValues: 'keep',
     ...(settings.addendum
-      ? { addendum: { reference: settings.addendum_reference, title: 'Addendum', labels } }
+      ? {
+          addendum: { reference: settings.addendum_reference, title: 'Addendum', labels: labels() },
+        }
       : {}),
   };
+  settingsByTemplate.set(template, made);
+  return made;
 }
