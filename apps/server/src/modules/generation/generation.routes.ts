@@ -9,7 +9,7 @@ import { jobAcceptedSchema, jobResponseSchema } from '@formbridge/contract/jobs'
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
-import { findJobById } from '../../lib/jobs/job-store.ts';
+import { findJobView } from '../../lib/jobs/job-store.ts';
 import { presentJob, sendJobResponse } from '../jobs/jobs.presenter.ts';
 import type { GenerationRuntime } from './generation-runtime.ts';
 import { startBulkGeneration, startMultiTemplateGeneration } from './generation.service.ts';
@@ -35,7 +35,7 @@ export function generationRoutes(
       if (wait) {
         await runtime.queue.waitFor(jobId);
       }
-      const row = await findJobById(ctx.db, jobId);
+      const row = await findJobView(ctx.db, jobId);
       if (!row) {
         throw new Error(`Job ${jobId} vanished after it was queued`);
       }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { isFinishedJobStatus, JOB_EVENTS, type JobProgress } from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
-import { findJobById, type JobRow } from '../../lib/jobs/job-store.ts';
+import { findJobProgress, type JobView } from '../../lib/jobs/job-store.ts';
 import type { GenerationRuntime } from '../generation/generation-runtime.ts';
 import { presentJobProgress } from './jobs.presenter.ts';
 
@@ -26,7 +26,7 @@ const isBehind = (next: JobProgress, last: JobProgress) =>
 export function streamJobEvents(
   ctx: AppContext,
   runtime: GenerationRuntime,
-  row: JobRow,
+  row: JobView,
   reply: FastifyReply,
 ): void {
   reply.hijack();
@@ -77,7 +77,7 @@ export function streamJobEvents(
       return;
     }
     isPolling = true;
-    findJobById(ctx.db, row.id)
+    findJobProgress(ctx.db, row.id)
       .then((current) => {
         if (current) {
           update(presentJobProgress(current));

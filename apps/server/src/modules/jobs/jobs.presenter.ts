@@ -10,7 +10,7 @@ import {
   type JobProgress,
   type JobStatus,
 } from '@formbridge/contract/jobs';
-import type { JobRow } from '../../lib/jobs/job-store.ts';
+import type { JobView } from '../../lib/jobs/job-store.ts';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
 import { signCompletedFormUrls } from '../completed-forms/completed-forms.presenter.ts';
 import type { StoredGenerationResult, StoredResultItem } from '../generation/generation-result.ts';
@@ -27,7 +27,9 @@ export function jobMergedPath(id: string): string {
   return `/api/v1/jobs/${id}/merged`;
 }
 
-export function presentJobProgress(row: JobRow): JobProgress {
+export function presentJobProgress(
+  row: Pick<JobView, 'id' | 'status' | 'done' | 'total' | 'failed'>,
+): JobProgress {
   return {
     id: row.id,
     status: row.status as JobStatus,
@@ -37,7 +39,7 @@ export function presentJobProgress(row: JobRow): JobProgress {
   };
 }
 
-export function presentJob(row: JobRow, signer: UrlSigner): Job {
+export function presentJob(row: JobView, signer: UrlSigner): Job {
   return {
     ...presentJobProgress(row),
     kind: row.kind as JobKind,
@@ -65,7 +67,7 @@ const RESULTS_PER_PIECE = 100;
  * checked copy of every result, and the text twice (+13 MB for a moment after 5,000 forms;
  * docs/benchmarks.md).
  */
-export function jobResponsePieces(row: JobRow, signer: UrlSigner): string[] {
+export function jobResponsePieces(row: JobView, signer: UrlSigner): string[] {
   const job = presentJob(row, signer);
   if (!isFinishedJobStatus(job.status) || row.result === null) {
     return [JSON.stringify(jobResponseSchema.parse({ job }))];
@@ -100,7 +102,7 @@ export function jobResponsePieces(row: JobRow, signer: UrlSigner): string[] {
  * as it is (Fastify serializes no string or stream sent with a JSON content type), a long answer
  * as a stream of its pieces.
  */
-export function sendJobResponse(reply: FastifyReply, row: JobRow, signer: UrlSigner) {
+export function sendJobResponse(reply: FastifyReply, row: JobView, signer: UrlSigner) {
   const pieces = jobResponsePieces(row, signer);
   return reply
     .type('application/json; charset=utf-8')

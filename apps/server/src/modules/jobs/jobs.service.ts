@@ -3,11 +3,11 @@ import type { AppContext } from '../../lib/context.ts';
 import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { findJob, findJobById, type JobRow } from '../../lib/jobs/job-store.ts';
+import { findJob, findJobView, type JobView } from '../../lib/jobs/job-store.ts';
 import type { StoredGenerationResult } from '../generation/generation-result.ts';
 
 /** The owner's job; 404 for a missing id and for someone else's. */
-export async function getJob(ctx: AppContext, ownerId: string, id: string): Promise<JobRow> {
+export async function getJob(ctx: AppContext, ownerId: string, id: string): Promise<JobView> {
   const row = await findJob(ctx.db, ownerId, id);
   if (!row) {
     throw notFound('Job');
@@ -20,11 +20,11 @@ export async function getJobForAccess(
   ctx: AppContext,
   access: FileAccess,
   id: string,
-): Promise<JobRow> {
+): Promise<JobView> {
   const row =
     access.kind === 'owner'
       ? await findJob(ctx.db, access.userId, id)
-      : await findJobById(ctx.db, id);
+      : await findJobView(ctx.db, id);
   if (!row) {
     throw notFound('Job');
   }
@@ -34,7 +34,7 @@ export async function getJobForAccess(
 /** Sends the job's zip or merged PDF as an attachment; 404 when the job has none. */
 export async function streamJobArtifact(
   ctx: AppContext,
-  row: JobRow,
+  row: JobView,
   which: 'zip' | 'merged',
   reply: FastifyReply,
 ) {
