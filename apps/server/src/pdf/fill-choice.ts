@@ -144,16 +144,19 @@ async function drawListBox(
   return { font: fontSize === null ? null : font.face.family, fontSize, problems };
 }
 
-/** Redraws a choice field for its current selection (also used for untouched fields). */
+/**
+ * Redraws a choice field for its current selection (also used for untouched fields); a list box
+ * needs the field's `options`, read from it unless the caller already has them.
+ */
 export async function drawChoice(
   ctx: FillContext,
   field: FormField,
   shownText: string,
   selected: number[],
+  options?: Option[],
 ): Promise<Pick<FieldOutcome, 'font' | 'fontSize' | 'problems'>> {
-  const options = fieldOptions(ctx.context, field.dict);
   if (field.kind === 'list') {
-    return drawListBox(ctx, field, options, selected);
+    return drawListBox(ctx, field, options ?? fieldOptions(ctx.context, field.dict), selected);
   }
   return drawFieldText(ctx, field, shownText, { mode: 'single' });
 }
@@ -204,6 +207,6 @@ export async function fillChoiceField(
   }
   const shown =
     indices.length > 0 ? indices.map((index) => options[index]?.[1] ?? '').join(', ') : text;
-  const drawn = await drawChoice(ctx, field, shown, indices);
+  const drawn = await drawChoice(ctx, field, shown, indices, options);
   return { ...drawn, written: exports.length > 0 ? exports.join(', ') : text };
 }
