@@ -158,6 +158,30 @@ describe.runIf(haveTools).each(HANDLERS)(
   },
 );
 
+describe.runIf(haveTools)('records filled one after another from one plan', () => {
+  // The template's strings are encrypted once per plan and reused: every record must still
+  // decrypt, the ones after the first included.
+  it.each([
+    ['AES-128', ['128', '--use-aes=y']],
+    ['RC4 128-bit', ['128', '--use-aes=n']],
+  ])(
+    '%s: each record reads back with its own values',
+    async (_, encryption) => {
+      const plan = await planTemplate(await encryptedForm(encryption, false));
+      for (const name of ['Zoë Ñandú', 'Ada Lovelace', 'Grace Hopper']) {
+        const { bytes } = await fillForm(plan, { ...VALUES, name });
+        const doc = await PDFDocument.load(bytes, { password: '' });
+        const tooltip = fieldDict(doc, 'city').lookup(PDFName.of('TU'), PDFString, PDFHexString);
+        expect(tooltip.decodeText()).toBe('Ville');
+        const fields = pdftkFields(bytes);
+        expect(fields.get('name')?.[0]?.values).toEqual([name]);
+        expect(fields.get('city')?.[0]?.values).toEqual(['東京']);
+      }
+    },
+    ORACLE_TEST_TIMEOUT_MS,
+  );
+});
+
 describe.runIf(haveTools)('an encrypted template the update cannot encrypt like it', () => {
   it(
     'is rewritten whole with its restrictions when it names its own crypt filter',

@@ -132,24 +132,59 @@ function ecbFor(key: Uint8Array): Cipheriv {
   return ecb;
 }
 
-// AES-128 keys differ by object; the numbers an update writes repeat from record to record.
-const MAX_CACHED_KEYS = 4096;
+/**
+ * An object number's cipher, and what it already encrypted. The template's strings and stream
+ * contents are shared, unchanged, by every record's copy (fill-plan.ts), so the same field's
+ * /Opt, /DA or /T is encrypted once per template, not once per record: its ciphertext (and IV)
+ * then repeats from record to record, which with an empty user password hides nothing that the
+ * encryption hid before, and each record is a complete file on its own.
+ */
+type ObjectCipher = {
+  readonly encrypt: (data: Uint8Array) => Uint8Array;
+  readonly done: WeakMap<object, PDFHexString | Uint8Array>;
+};
 
-function copyWith(object: PDFObject, encrypt: (data: Uint8Array) => Uint8Array): PDFObject {
+// The object numbers an update writes repeat from record to record.
+const MAX_CACHED_CIPHERS = 4096;
+
+function encryptString(object: PDFString | PDFHexString, cipher: ObjectCipher): PDFHexString {
+  const done = cipher.done.get(object);
+  if (done instanceof PDFHexString) {
+    return done;
+  }
+  const encrypted = PDFHexString.fromBytes(cipher.encrypt(object.asBytes()));
+  cipher.done.set(object, encrypted);
+  return encrypted;
+}
+
+function encryptContents(stream: PDFStream, cipher: ObjectCipher): Uint8Array {
+  const contents = stream instanceof PDFRawStream ? stream.contents : null;
+  const done = contents ? cipher.done.get(contents) : undefined;
+  if (done instanceof Uint8Array) {
+    return done;
+  }
+  const encrypted = cipher.encrypt(stream.getContents());
+  if (contents) {
+    cipher.done.set(contents, encrypted);
+  }
+  return encrypted;
+}
+
+function copyWith(object: PDFObject, cipher: ObjectCipher): PDFObject {
   if (object instanceof PDFString || object instanceof PDFHexString) {
-    return PDFHexString.fromBytes(encrypt(object.asBytes()));
+    return encryptString(object, cipher);
   }
   if (object instanceof PDFDict) {
     const copy = PDFDict.withContext(scratch);
     for (const [key, value] of object.entries()) {
-      copy.set(key, copyWith(value, encrypt));
+      copy.set(key, copyWith(value, cipher));
     }
     return copy;
   }
   if (object instanceof PDFArray) {
     const copy = PDFArray.withContext(scratch);
     for (const item of object.asArray()) {
-      copy.push(copyWith(item, encrypt));
+      copy.push(copyWith(item, cipher));
     }
     return copy;
   }
@@ -185,40 +220,43 @@ export async function updateEncryption(
   const clearMetadata = dict.get(name('EncryptMetadata')) === PDFBool.False;
   const fileKey = factory.encryptionKey;
   const fileEcb = method === 'aesv3' ? ecbFor(fileKey) : null;
-  const objectEcbs = new Map<PDFRef, Cipheriv>();
   const encryptFor = (ref: PDFRef): ((data: Uint8Array) => Uint8Array) => {
     const { objectNumber: num, generationNumber: gen } = ref;
     if (fileEcb) {
       return (data) => aesCbc(fileEcb, data);
     }
     if (method === 'aesv2') {
-      let ecb = objectEcbs.get(ref);
-      if (!ecb) {
-        if (objectEcbs.size >= MAX_CACHED_KEYS) {
-          objectEcbs.clear();
-        }
-        ecb = ecbFor(factory.buildObjectKey(num, gen, fileKey, true));
-        objectEcbs.set(ref, ecb);
-      }
-      const cipher = ecb;
-      return (data) => aesCbc(cipher, data);
+      const ecb = ecbFor(factory.buildObjectKey(num, gen, fileKey, true));
+      return (data) => aesCbc(ecb, data);
     }
     // One object key; each string and stream starts the RC4 stream afresh (encryptString).
     const transform = factory.createCipherTransform(num, gen);
     return (data) =>
       Buffer.from(transform.encryptString(Buffer.from(data).toString('latin1')), 'latin1');
   };
+  const ciphers = new Map<PDFRef, ObjectCipher>();
+  const cipherFor = (ref: PDFRef): ObjectCipher => {
+    let cipher = ciphers.get(ref);
+    if (!cipher) {
+      if (ciphers.size >= MAX_CACHED_CIPHERS) {
+        ciphers.clear();
+      }
+      cipher = { encrypt: encryptFor(ref), done: new WeakMap() };
+      ciphers.set(ref, cipher);
+    }
+    return cipher;
+  };
   return (ref, object) => {
-    const encrypt = encryptFor(ref);
+    const cipher = cipherFor(ref);
     if (!(object instanceof PDFStream)) {
-      return copyWith(object, encrypt);
+      return copyWith(object, cipher);
     }
     const type = object.dict.get(name('Type'));
     // Cross-reference streams are never encrypted; metadata stays clear when the file says so.
     if (type === name('XRef') || (type === name('Metadata') && clearMetadata)) {
       return object;
     }
-    const dict = copyWith(object.dict, encrypt) as PDFDict;
-    return PDFRawStream.of(dict, encrypt(object.getContents()));
+    const dict = copyWith(object.dict, cipher) as PDFDict;
+    return PDFRawStream.of(dict, encryptContents(object, cipher));
   };
 }
