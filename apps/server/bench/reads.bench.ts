@@ -63,7 +63,14 @@ async function serve(dialect: 'sqlite' | 'postgres') {
 async function startServer(dialect: 'sqlite' | 'postgres') {
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, import.meta.filename, '--serve', dialect],
+    // BENCH_SERVER_FLAGS: extra Node/V8 flags for an experiment (`--cpu-prof`, …).
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+      import.meta.filename,
+      '--serve',
+      dialect,
+    ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = readline.createInterface({ input: child.stdout });
