@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTH_ERRORS } from '@formbridge/contract/auth';
+import { compileOnce } from '../db/compile-once.ts';
 import type { Db } from '../db/database.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
@@ -15,12 +16,14 @@ declare module 'fastify' {
 
 // Authentication is infrastructure every module relies on, so it reads the account itself
 // (never the password hash) instead of importing the auth module.
-function findSessionUser(db: Db, id: string): Promise<CurrentUser | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'created_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+// Every signed-in request but the records pages reads it (compiled once: see compileOnce).
+const selectSessionUser = compileOnce((db, args: { id: string }) =>
+  db.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', args.id),
+);
+
+async function findSessionUser(db: Db, id: string): Promise<CurrentUser | undefined> {
+  const [user] = await selectSessionUser(db, { id });
+  return user;
 }
 
 function unauthorized(detail: string): AppError {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { compileOnce } from '../../db/compile-once.ts';
 import { hasRowLocks } from '../../db/dialect.ts';
 import type { TableRecordsTable } from '../../db/schema.ts';
 
@@ -28,6 +29,9 @@ export function listRecords(
   page?: Page,
   lock?: 'share',
 ): Promise<RecordRow[]> {
+  if (page && !lock) {
+    return selectPage(db, { ownerId, tableId, limit: page.limit, offset: page.offset });
+  }
   let query = db
     .selectFrom('table_records')
     .selectAll()
@@ -41,6 +45,35 @@ export function listRecords(
   return query.$if(lock === 'share' && hasRowLocks(db), (qb) => qb.forShare()).execute();
 }
 
+type PageArgs = { ownerId: string; tableId: string; limit: number; offset: number };
+type RecordPositionArgs = { createdAt: string; id: string };
+
+// The records pages' reads, compiled once (see compileOnce): they run on every page not kept.
+const selectPage = compileOnce((db, args: PageArgs) =>
+  db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', args.ownerId)
+    .where('table_id', '=', args.tableId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(args.limit)
+    .offset(args.offset),
+);
+
+const selectPageFrom = compileOnce((db, args: PageArgs & RecordPositionArgs) =>
+  db
+    .selectFrom('table_records')
+    .selectAll()
+    .where('owner_id', '=', args.ownerId)
+    .where('table_id', '=', args.tableId)
+    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(args.createdAt, args.id)))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(args.limit)
+    .offset(args.offset),
+);
+
 /**
  * One page of the table's records counted from `from` (a record of the table at a known offset)
  * instead of from its first record: the page walk skips only `page.offset` records after it.
@@ -52,17 +85,8 @@ export function listRecordsFrom(
   from: { created_at: string; id: string },
   page: Page,
 ): Promise<RecordRow[]> {
-  return db
-    .selectFrom('table_records')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('table_id', '=', tableId)
-    .where((eb) => eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(from.created_at, from.id)))
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const position = { createdAt: from.created_at, id: from.id };
+  return selectPageFrom(db, { ownerId, tableId, ...position, ...page });
 }
 
 /** The owner's record of that table, or undefined (also for someone else's or another table's). */

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { compileOnce } from '../../db/compile-once.ts';
 import { hasRowLocks } from '../../db/dialect.ts';
 import type { DynamicTablesTable } from '../../db/schema.ts';
 
@@ -16,6 +17,18 @@ export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow
     .executeTakeFirst();
 }
 
+// Every records page runs this first (compiled once: see compileOnce).
+const selectTableOfAccount = compileOnce((db, args: { userId: string; id: string }) =>
+  db
+    .selectFrom('users')
+    .leftJoin('dynamic_tables', (join) =>
+      join.onRef('dynamic_tables.owner_id', '=', 'users.id').on('dynamic_tables.id', '=', args.id),
+    )
+    .select('users.id as account_id')
+    .selectAll('dynamic_tables')
+    .where('users.id', '=', args.userId),
+);
+
 /**
  * One read for a hot route that checked only the bearer token: whether the account still exists
  * (undefined when not), and its table `id` (undefined for a missing id and for someone else's).
@@ -25,15 +38,7 @@ export async function findTableOfAccount(
   userId: string,
   id: string,
 ): Promise<{ table: TableRow | undefined } | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('dynamic_tables', (join) =>
-      join.onRef('dynamic_tables.owner_id', '=', 'users.id').on('dynamic_tables.id', '=', id),
-    )
-    .select('users.id as account_id')
-    .selectAll('dynamic_tables')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const [row] = await selectTableOfAccount(db, { userId, id });
   if (!row) {
     return undefined;
   }
