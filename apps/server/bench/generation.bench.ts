@@ -147,6 +147,30 @@ function threadCpuSince(pid: number, before: Map<string, number>): string {
     .join(', ');
 }
 
+/**
+ * RSS every 50 ms while the job runs, to tell when the peak comes: the highest sample and the
+ * forms done by the last poll before it (`done` is set by the caller's poll loop).
+ */
+function sampleRss(rssMb: () => number) {
+  const state = { done: 0, highest: 0, doneAtHighest: 0 };
+  const timer = setInterval(() => {
+    const rss = rssMb();
+    if (rss > state.highest) {
+      state.highest = rss;
+      state.doneAtHighest = state.done;
+    }
+  }, 50);
+  return {
+    set done(value: number) {
+      state.done = value;
+    },
+    stop: () => {
+      clearInterval(timer);
+      return `${state.highest.toFixed(0)} MB at ${state.doneAtHighest} done`;
+    },
+  };
+}
+
 async function timeBulk(count: number) {
   const app = await startApp();
   try {
@@ -164,13 +188,19 @@ async function timeBulk(count: number) {
     // RSS each time another fifth of the records is done: flat, or growing with the count.
     const timeline: string[] = [];
     const { id } = ((await app.api('POST', url, { record_ids: setup.ids })) as JobResponse).job;
+    const sampler = sampleRss(app.server.rssMb);
     let answer = '';
+    let peakBeforeAnswerMb = 0;
     for (;;) {
+      // The kernel's peak before the poll that finds the job finished: what the finished job's
+      // answer adds is the rest.
+      peakBeforeAnswerMb = app.server.peakMb();
       // Read as text: parsing the finished job's answer (every form) is the client's memory.
       const polled = await request(app.server.base, 'GET', `/api/v1/jobs/${id}`, {
         token: app.token,
       });
       const progress = /"status":"(\w+)","done":(\d+)/.exec(polled.text);
+      sampler.done = Number(progress?.[2] ?? 0);
       if (progress?.[1] === 'succeeded' || progress?.[1] === 'failed') {
         answer = polled.text;
         break;
@@ -181,6 +211,7 @@ async function timeBulk(count: number) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const peakMb = app.server.peakMb();
+    const highest = sampler.stop();
     const byThread = threadCpuSince(pid, cpuThreadsBefore);
     // CPU of the whole server process (main thread and fill workers): on a shared machine the
     // wall time moves with everyone's load, this much less.
@@ -197,7 +228,8 @@ async function timeBulk(count: number) {
       `${job.successful}/${job.total} ok, zip ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB, ` +
         `RSS before ${measured.beforeMb.toFixed(0)} MB, CPU ${cpuSeconds.toFixed(1)} s ` +
         `(main thread ${mainSeconds.toFixed(1)} s), server ${app.server.kind}, load average ${os.loadavg()[0]?.toFixed(1)}, ` +
-        `RSS MB by forms done ${timeline.join(', ')}; CPU s by thread ${byThread}`,
+        `RSS MB by forms done ${timeline.join(', ')}; peak before the final answer ` +
+        `${peakBeforeAnswerMb.toFixed(0)} MB, highest 50 ms sample ${highest}; CPU s by thread ${byThread}`,
     );
     return { setup, seconds };
   } finally {

@@ -16,29 +16,18 @@ export type JobRunContext<P> = {
   signal: AbortSignal;
 };
 
-/**
- * A job result already written as JSON text: a job with thousands of entries builds its result as
- * text while it runs instead of holding an object per entry until it ends.
- */
-export class JsonResult {
-  readonly json: string;
-  constructor(json: string) {
-    this.json = json;
-  }
-}
-
 /** The text stored in jobs.result for a run's result. */
 export function serializeResult(result: unknown): string | null {
   if (result === null) {
     return null;
   }
-  return result instanceof JsonResult ? result.json : JSON.stringify(result);
+  return JSON.stringify(result);
 }
 
 /** How a run ended. `failed` means the job as a whole failed (its items report their own). */
 export type JobOutcome = {
   status: Extract<JobStatus, 'succeeded' | 'failed'>;
-  /** Stored as JSON: any JSON value, or a JsonResult's text as it is. */
+  /** Stored as JSON. */
   result: unknown;
   error: string | null;
   done: number;

@@ -56,6 +56,7 @@ export function bulkGenerationJob(deps: GenerationDeps): JobDefinition<BulkGener
     cleanUp: async (jobId) => {
       const keys = jobArtifactKeys(jobId);
       await deps.ctx.storage.remove(keys.zip);
+      await deps.ctx.storage.remove(keys.results);
     },
   };
 }
@@ -75,10 +76,10 @@ async function runBulkGeneration(
     (await listJobForms(ctx.db, ownerId, job.id)).map((row) => [row.record_id, row]),
   );
   const now = new Date(payload.now);
-  const zipKey = jobArtifactKeys(job.id).zip;
-  const zip = createZipSink(ctx.storage, zipKey);
+  const keys = jobArtifactKeys(job.id);
+  const zip = createZipSink(ctx.storage, keys.zip);
   const rows = createRowBatch(ctx.db, ctx.storage);
-  const results = createResultLog();
+  const results = createResultLog(ctx.storage, keys.results);
   const errors: GenerationError[] = [];
   const fail = (recordId: string, name: string | null, detail: string) =>
     errors.push({
@@ -140,7 +141,7 @@ async function runBulkGeneration(
               deps.log,
             )
           : null;
-        results.add(toResultItem(row, email));
+        await results.add(toResultItem(row, email));
       }
     }
     job.progress(results.count + errors.length, errors.length);
@@ -155,6 +156,7 @@ async function runBulkGeneration(
     await rows.flush();
   } catch (error) {
     await zip.abort();
+    await results.abort();
     // Forms already listed are kept: their rows go in, as they would have one by one.
     await rows.flush().catch(() => undefined);
     throw error;
@@ -163,11 +165,11 @@ async function runBulkGeneration(
   const zipName = `${sanitizeFileNamePart(template.name, 'Forms')}_${sanitizeFileNamePart(table.table.name, 'Table')}_${formatIsoDate(now)}.zip`;
   let zipArtifact = null;
   if (results.count > 0) {
-    zipArtifact = { key: zipKey, file_name: zipName, size: await zip.finish() };
+    zipArtifact = { key: keys.zip, file_name: zipName, size: await zip.finish() };
   } else {
     await zip.abort();
   }
-  const result = results.toResult({
+  const result = await results.finish({
     successful: results.count,
     total: payload.record_ids.length,
     total_templates: null,

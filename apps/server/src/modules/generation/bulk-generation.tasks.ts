@@ -11,12 +11,7 @@ import {
 } from '../completed-forms/completed-forms.public.ts';
 import type { BulkGenerationPayload } from './bulk-generation.job.ts';
 import type { GenerationDeps } from './generation-deps.ts';
-import {
-  jobArtifactKeys,
-  toResultItem,
-  type StoredGenerationResult,
-  type StoredResultItem,
-} from './generation-result.ts';
+import { jobArtifactKeys, toResultItem } from './generation-result.ts';
 import {
   loadRecordBatch,
   loadTableSource,
@@ -26,6 +21,7 @@ import {
   type TemplateSource,
 } from './generation-source.ts';
 import { produceForm } from './produce-form.ts';
+import { createResultLog } from './result-log.ts';
 import { createZipSink } from './zip-sink.ts';
 
 type Sources = { table: TableSource; template: TemplateSource; templateBytes: Uint8Array };
@@ -141,9 +137,9 @@ export function bulkGenerationSplit(deps: GenerationDeps): SplitJob<BulkGenerati
         table: first?.table_name ?? 'Table',
       }));
     cache.delete(job.id);
-    const zipKey = jobArtifactKeys(job.id).zip;
-    const zip = createZipSink(ctx.storage, zipKey);
-    const results: StoredResultItem[] = [];
+    const keys = jobArtifactKeys(job.id);
+    const zip = createZipSink(ctx.storage, keys.zip);
+    const results = createResultLog(ctx.storage, keys.results);
     const errors: GenerationError[] = [];
     try {
       // In the order the records were asked for, each form read from storage as the zip takes it.
@@ -152,7 +148,7 @@ export function bulkGenerationSplit(deps: GenerationDeps): SplitJob<BulkGenerati
         const row = item?.ok ? forms.get(item.formId) : undefined;
         if (item?.ok && row) {
           await zip.add(row.file_name, new Uint8Array(await ctx.storage.read(row.file_key)));
-          results.push(toResultItem(row, item.email));
+          await results.add(toResultItem(row, item.email));
         } else {
           errors.push({
             record_id: recordId,
@@ -165,34 +161,34 @@ export function bulkGenerationSplit(deps: GenerationDeps): SplitJob<BulkGenerati
       }
     } catch (error) {
       await zip.abort();
+      await results.abort();
       throw error;
     }
     const now = new Date(payload.now);
     const zipName = `${sanitizeFileNamePart(names.template, 'Forms')}_${sanitizeFileNamePart(names.table, 'Table')}_${formatIsoDate(now)}.zip`;
     let zipArtifact = null;
-    if (results.length > 0) {
-      zipArtifact = { key: zipKey, file_name: zipName, size: await zip.finish() };
+    if (results.count > 0) {
+      zipArtifact = { key: keys.zip, file_name: zipName, size: await zip.finish() };
     } else {
       await zip.abort();
     }
-    const result: StoredGenerationResult = {
-      successful: results.length,
+    const result = await results.finish({
+      successful: results.count,
       total: payload.record_ids.length,
       total_templates: null,
       record_display_name: null,
       template_name: names.template,
       table_name: names.table,
-      results,
       errors,
       zip: zipArtifact,
       merged: null,
-    };
-    const isSuccess = results.length > 0;
+    });
+    const isSuccess = results.count > 0;
     return {
       status: isSuccess ? ('succeeded' as const) : ('failed' as const),
       result,
       error: isSuccess ? null : `None of the ${payload.record_ids.length} forms could be generated`,
-      done: results.length + errors.length,
+      done: results.count + errors.length,
       failed: errors.length,
     };
   };

@@ -14,13 +14,22 @@ export type StoredGenerationResult = Omit<
   'results' | 'zip_download_url' | 'merged_download_url'
 > & {
   results: StoredResultItem[];
+  /**
+   * A bulk job's entries are in this stored file, one JSON entry a line, and `results` is empty
+   * (result-log.ts); absent, they are in `results`.
+   */
+  results_key?: string;
   zip: StoredArtifact | null;
   merged: StoredArtifact | null;
 };
 
 /** Storage keys of a job's own files: removed together when an interrupted job is cleaned up. */
 export function jobArtifactKeys(jobId: string) {
-  return { zip: `jobs/${jobId}/forms.zip`, merged: `jobs/${jobId}/merged.pdf` };
+  return {
+    zip: `jobs/${jobId}/forms.zip`,
+    merged: `jobs/${jobId}/merged.pdf`,
+    results: `jobs/${jobId}/results.ndjson`,
+  };
 }
 
 type ResultRowFields = Pick<

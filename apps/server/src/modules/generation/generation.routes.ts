@@ -40,7 +40,7 @@ export function generationRoutes(
         throw new Error(`Job ${jobId} vanished after it was queued`);
       }
       return wait
-        ? sendJobResponse(reply.status(200), row, ctx.signer)
+        ? sendJobResponse(reply.status(200), row, ctx.signer, ctx.storage)
         : reply.status(202).send({ job: presentJob(row, ctx.signer) });
     };
 

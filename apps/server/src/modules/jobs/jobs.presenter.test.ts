@@ -2,12 +2,28 @@ import crypto from 'node:crypto';
 import { jobResponseSchema } from '@formbridge/contract/jobs';
 import { describe, expect, it } from 'vitest';
 import type { JobRow } from '../../lib/jobs/job-store.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
 import { createUrlSigner } from '../../lib/signed-urls.ts';
 import type { StoredGenerationResult } from '../generation/generation-result.ts';
-import { jobResponsePieces } from './jobs.presenter.ts';
+import { openJobResponse } from './jobs.presenter.ts';
 
-const jobResponseJson = (row: JobRow, urlSigner: typeof signer) =>
-  jobResponsePieces(row, urlSigner).join('');
+// Result files are read only for results stored with a key (result-log.test.ts covers those).
+const noStorage = {} as Storage;
+
+async function jobResponsePieces(row: JobRow, urlSigner: typeof signer): Promise<string[]> {
+  const answer = await openJobResponse(row, urlSigner, noStorage);
+  if (typeof answer === 'string') {
+    return [answer];
+  }
+  const pieces: string[] = [];
+  for await (const piece of answer) {
+    pieces.push(piece);
+  }
+  return pieces;
+}
+
+const jobResponseJson = async (row: JobRow, urlSigner: typeof signer) =>
+  (await jobResponsePieces(row, urlSigner)).join('');
 
 const signer = createUrlSigner(crypto.randomBytes(32));
 
@@ -55,11 +71,13 @@ const item = (index: number) => ({
 });
 
 describe('jobResponseJson', () => {
-  it("lists every result in order with signed links, in the contract's shape", () => {
+  it("lists every result in order with signed links, in the contract's shape", async () => {
     // More results than one piece holds: the pieces join into one JSON text.
     const items = Array.from({ length: 250 }, (_, index) => item(index));
-    expect(jobResponsePieces(finishedJob(items), signer).length).toBeGreaterThan(3);
-    const answer = jobResponseSchema.parse(JSON.parse(jobResponseJson(finishedJob(items), signer)));
+    expect((await jobResponsePieces(finishedJob(items), signer)).length).toBeGreaterThan(3);
+    const answer = jobResponseSchema.parse(
+      JSON.parse(await jobResponseJson(finishedJob(items), signer)),
+    );
     expect(answer.template_name).toBe('Form "results":[]');
     expect(answer.results?.map((result) => result.record_display_name)).toEqual(
       items.map((result) => result.record_display_name),
@@ -70,13 +88,13 @@ describe('jobResponseJson', () => {
     expect(answer.zip_download_url).toContain('/zip?');
   });
 
-  it('answers a job still running with the job alone', () => {
+  it('answers a job still running with the job alone', async () => {
     const row = { ...finishedJob([]), status: 'running', result: null, finished_at: null };
-    expect(Object.keys(JSON.parse(jobResponseJson(row, signer)) as object)).toEqual(['job']);
+    expect(Object.keys(JSON.parse(await jobResponseJson(row, signer)) as object)).toEqual(['job']);
   });
 
-  it('still refuses a result that breaks the contract', () => {
+  it('still refuses a result that breaks the contract', async () => {
     const broken = { ...item(0), completed_form_id: 'not-a-uuid' };
-    expect(() => jobResponseJson(finishedJob([item(1), broken]), signer)).toThrow();
+    await expect(jobResponseJson(finishedJob([item(1), broken]), signer)).rejects.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { FastifyReply } from 'fastify';
 import {
   generationResultItemSchema,
@@ -11,6 +12,7 @@ import {
   type JobStatus,
 } from '@formbridge/contract/jobs';
 import type { JobView } from '../../lib/jobs/job-store.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
 import { signCompletedFormUrls } from '../completed-forms/completed-forms.presenter.ts';
 import type { StoredGenerationResult, StoredResultItem } from '../generation/generation-result.ts';
@@ -59,20 +61,73 @@ function presentResultItem(item: StoredResultItem, signer: UrlSigner): Generatio
 // Results per piece of a streamed answer: ~70 KB of text.
 const RESULTS_PER_PIECE = 100;
 
+/** The entries of a result file (result-log.ts), one JSON entry a line, read as they stream in. */
+async function* readResultEntries(stream: Readable): AsyncGenerator<StoredResultItem> {
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  for await (const chunk of stream) {
+    const lines = (partial + decoder.write(chunk as Buffer)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line) {
+        yield JSON.parse(line) as StoredResultItem;
+      }
+    }
+  }
+  partial += decoder.end();
+  if (partial) {
+    yield JSON.parse(partial) as StoredResultItem;
+  }
+}
+
+async function* answerPieces(
+  head: string,
+  entries: AsyncIterable<StoredResultItem> | Iterable<StoredResultItem>,
+  signer: UrlSigner,
+): AsyncGenerator<string> {
+  // Inside JSON strings quotes are escaped, so this is the member itself.
+  const at = head.indexOf('"results":[]') + '"results":['.length;
+  yield head.slice(0, at);
+  let texts: string[] = [];
+  let isFirst = true;
+  const piece = () => {
+    const text = `${isFirst ? '' : ','}${texts.join(',')}`;
+    isFirst = false;
+    texts = [];
+    return text;
+  };
+  for await (const item of entries) {
+    texts.push(JSON.stringify(generationResultItemSchema.parse(presentResultItem(item, signer))));
+    if (texts.length === RESULTS_PER_PIECE) {
+      yield piece();
+    }
+  }
+  if (texts.length > 0) {
+    yield piece();
+  }
+  yield head.slice(at);
+}
+
 /**
- * The job, plus the generation result at the top level once it has finished, as pieces of JSON
- * text whose concatenation is the answer. Checked against the contract as the response
- * serializer would, but one result at a time, and never joined into one text: the whole answer
- * presented, checked and written at once held the parsed stored result, the presented and the
- * checked copy of every result, and the text twice (+13 MB for a moment after 5,000 forms;
- * docs/benchmarks.md).
+ * The job as JSON text, or once it has finished with a generation result (at the top level) as
+ * pieces of text whose concatenation is the answer. Checked against the contract as the response
+ * serializer would, one result at a time, and made as the answer is sent: a bulk job's entries
+ * are read from their stored file as they go out (result-log.ts), so a 5,000-form answer never
+ * holds every entry, parsed or as text (docs/benchmarks.md). A missing result file throws here,
+ * before anything is sent.
  */
-export function jobResponsePieces(row: JobView, signer: UrlSigner): string[] {
+export async function openJobResponse(
+  row: JobView,
+  signer: UrlSigner,
+  storage: Storage,
+): Promise<string | AsyncGenerator<string>> {
   const job = presentJob(row, signer);
   if (!isFinishedJobStatus(job.status) || row.result === null) {
-    return [JSON.stringify(jobResponseSchema.parse({ job }))];
+    return JSON.stringify(jobResponseSchema.parse({ job }));
   }
-  const { zip, merged, results, ...rest } = JSON.parse(row.result) as StoredGenerationResult;
+  const { zip, merged, results, results_key, ...rest } = JSON.parse(
+    row.result,
+  ) as StoredGenerationResult;
   const head = JSON.stringify(
     jobResponseSchema.parse({
       job,
@@ -82,29 +137,25 @@ export function jobResponsePieces(row: JobView, signer: UrlSigner): string[] {
       merged_download_url: merged ? signer.sign(jobMergedPath(row.id)) : null,
     }),
   );
-  // Inside JSON strings quotes are escaped, so this is the member itself.
-  const at = head.indexOf('"results":[]') + '"results":['.length;
-  const pieces = [head.slice(0, at)];
-  for (let start = 0; start < results.length; start += RESULTS_PER_PIECE) {
-    const texts = results
-      .slice(start, start + RESULTS_PER_PIECE)
-      .map((item) =>
-        JSON.stringify(generationResultItemSchema.parse(presentResultItem(item, signer))),
-      );
-    pieces.push(`${start > 0 ? ',' : ''}${texts.join(',')}`);
-  }
-  pieces.push(head.slice(at));
-  return pieces;
+  const entries = results_key
+    ? readResultEntries((await storage.openStream(results_key)).stream)
+    : results;
+  return answerPieces(head, entries, signer);
 }
 
 /**
- * Sends `jobResponsePieces`: text already checked against the route's response schema goes out
- * as it is (Fastify serializes no string or stream sent with a JSON content type), a long answer
- * as a stream of its pieces.
+ * Sends `openJobResponse`: text already checked against the route's response schema goes out
+ * as it is (Fastify serializes no string or stream sent with a JSON content type), a finished
+ * job's answer as a stream of its pieces.
  */
-export function sendJobResponse(reply: FastifyReply, row: JobView, signer: UrlSigner) {
-  const pieces = jobResponsePieces(row, signer);
+export async function sendJobResponse(
+  reply: FastifyReply,
+  row: JobView,
+  signer: UrlSigner,
+  storage: Storage,
+) {
+  const answer = await openJobResponse(row, signer, storage);
   return reply
     .type('application/json; charset=utf-8')
-    .send(pieces.length === 1 ? pieces[0] : Readable.from(pieces));
+    .send(typeof answer === 'string' ? answer : Readable.from(answer));
 }

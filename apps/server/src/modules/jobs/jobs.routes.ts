@@ -40,6 +40,7 @@ export function jobsRoutes(ctx: AppContext, runtime: GenerationRuntime): Fastify
           reply,
           await getJob(ctx, currentUser(request).id, request.params.id),
           ctx.signer,
+          ctx.storage,
         ),
     );
 
