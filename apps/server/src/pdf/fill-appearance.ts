@@ -5,6 +5,7 @@ import {
   PDFName,
   PDFNumber,
   PDFRawStream,
+  PDFStream,
   PDFString,
 } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject, PDFRef } from '@cantoo/pdf-lib';
@@ -15,11 +16,11 @@ import {
   getDict,
   getName,
   getNumber,
-  getStream,
   inherited,
   numberArray,
   objectText,
   pdfName,
+  peek,
   resolve,
 } from './prepare-objects.ts';
 
@@ -148,16 +149,18 @@ function colorArray(
   return colors && [1, 3, 4].includes(colors.length) ? colors : undefined;
 }
 
+const MATRIX = pdfName('Matrix');
+
 /**
  * Rotation of the widget's current appearance, for widgets that rotate their text through
  * the appearance /Matrix instead of declaring /MK /R (so refilling keeps the orientation).
  */
 function existingRotation(context: PDFContext, widget: PDFDict): number {
-  const ap = getDict(context, widget, 'AP');
-  const normal = ap ? getStream(context, ap, 'N') : undefined;
-  const matrix = normal
-    ? numberArray(context, getArray(context, normal.dict, 'Matrix'))
-    : undefined;
+  // Read only (peek): the old appearance is replaced, so copying it for the fill is waste.
+  const ap = peek(context, widget.get(pdfName('AP')));
+  const normal = ap instanceof PDFDict ? peek(context, ap.get(pdfName('N'))) : undefined;
+  const array = normal instanceof PDFStream ? peek(context, normal.dict.get(MATRIX)) : undefined;
+  const matrix = array instanceof PDFArray ? numberArray(context, array) : undefined;
   if (!matrix || matrix.length < 4) {
     return 0;
   }

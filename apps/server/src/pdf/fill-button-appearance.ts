@@ -16,7 +16,7 @@ import {
 } from './fill-appearance.ts';
 import type { FillContext } from './fill-context.ts';
 import type { FormField, FormWidget } from './prepare-document.ts';
-import { asDict, getDict, pdfName, resolve } from './prepare-objects.ts';
+import { asDict, getDict, pdfName, peek, resolve } from './prepare-objects.ts';
 
 // Checkbox appearances we draw ourselves: for boxes that have none, and for "on" appearances
 // that cannot draw their mark (a check glyph in a font the stream does not define).
@@ -113,10 +113,15 @@ function drawsWithMissingFont(
   if (names.length === 0) {
     return false;
   }
+  // Read only (peek): the template's stream and its resources are never changed here.
+  const own = peek(context, stream.dict.get(pdfName('Resources')));
   const resources =
-    getDict(context, stream.dict, 'Resources') ?? (acroForm && getDict(context, acroForm, 'DR'));
-  const fonts = resources ? getDict(context, resources, 'Font') : undefined;
-  return names.some((name) => name === '' || !fonts?.has(PDFName.of(name)));
+    own instanceof PDFDict ? own : acroForm && peek(context, acroForm.get(pdfName('DR')));
+  const fonts =
+    resources instanceof PDFDict ? peek(context, resources.get(pdfName('Font'))) : undefined;
+  return names.some(
+    (name) => name === '' || !(fonts instanceof PDFDict) || !fonts.has(PDFName.of(name)),
+  );
 }
 
 /**
@@ -128,7 +133,7 @@ export function repairOnAppearances(ctx: FillContext, field: FormField, state: P
   for (const widget of field.widgets) {
     const ap = getDict(context, widget.dict, 'AP');
     const normal = ap ? getDict(context, ap, 'N') : undefined;
-    const stream = normal ? resolve(context, normal.get(state)) : undefined;
+    const stream = normal ? peek(context, normal.get(state)) : undefined;
     if (!normal || !(stream instanceof PDFRawStream)) {
       continue;
     }

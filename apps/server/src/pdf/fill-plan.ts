@@ -137,6 +137,15 @@ class CopyOnRead extends Map<PDFRef, PDFObject> {
     return copy;
   }
 
+  /** The copy when there is one, else the template's own object: see `peek` (prepare-objects.ts). */
+  peek(ref: PDFRef): PDFObject | undefined {
+    const copied = super.get(ref);
+    if (copied !== undefined || this.deleted.has(ref)) {
+      return copied;
+    }
+    return this.source.lookup(ref);
+  }
+
   override has(ref: PDFRef): boolean {
     return this.get(ref) !== undefined;
   }

@@ -1,8 +1,8 @@
-import { PDFRef } from '@cantoo/pdf-lib';
-import type { PDFDict, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
+import { PDFArray, PDFDict, PDFPageLeaf, PDFPageTree, PDFRef } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
 import { FieldTreeWalker, type FormField } from './prepare-fields.ts';
 import { adoptOrphans } from './prepare-orphans.ts';
-import { asDict, getArray, getDict, getName, pdfName } from './prepare-objects.ts';
+import { asDict, getArray, getDict, pdfName, peek } from './prepare-objects.ts';
 
 export { FIELD_FLAGS } from './prepare-fields.ts';
 export type { FieldKind, FormField, FormWidget } from './prepare-fields.ts';
@@ -21,22 +21,93 @@ export interface PreparedForm {
 // Names are pooled: a /Subtype that reads "Widget" is this very object.
 const WIDGET = pdfName('Widget');
 
-/** Widget annotations on each page, in /Annots order (a widget may sit on several pages). */
-function collectPageWidgets(doc: PDFDocument): Map<PDFDict, PDFDict[]> {
-  const { context } = doc;
-  const pageWidgets = new Map<PDFDict, PDFDict[]>();
-  for (const page of doc.getPages()) {
-    const widgets: PDFDict[] = [];
-    const annots = getArray(context, page.node, 'Annots');
-    for (let index = 0; annots && index < annots.size(); index += 1) {
-      const annot = asDict(context, annots.get(index));
-      if (annot && getName(context, annot, 'Subtype') === WIDGET) {
-        widgets.push(annot);
+type PageWidgets = {
+  pageWidgets: Map<PDFDict, PDFDict[]>;
+  /** The reference each widget is listed under in /Annots. */
+  annotRefs: Map<PDFDict, PDFObject>;
+};
+
+/**
+ * The page leaves in page-tree order, as pdf-lib's getPages finds them, read only (`peek`): a
+ * fill only reads its pages (boxes, rotation, /Annots), so copying them, with their resources,
+ * is waste. Undefined when a leaf is a direct object (then only a copy may be handed out).
+ */
+function pageLeaves(context: PDFContext, catalog: PDFDict): PDFDict[] | undefined {
+  const leaves: PDFDict[] = [];
+  const seen = new Set<PDFDict>();
+  const walk = (node: PDFDict): boolean => {
+    seen.add(node);
+    const kids = peek(context, node.get(pdfName('Kids')));
+    for (let index = 0; kids instanceof PDFArray && index < kids.size(); index += 1) {
+      const raw = kids.get(index);
+      const kid = peek(context, raw);
+      if (kid instanceof PDFPageTree && !seen.has(kid)) {
+        if (!walk(kid)) {
+          return false;
+        }
+      } else if (kid instanceof PDFPageLeaf) {
+        if (!(raw instanceof PDFRef)) {
+          return false;
+        }
+        leaves.push(kid);
       }
     }
-    pageWidgets.set(page.node, widgets);
+    return true;
+  };
+  const root = peek(context, catalog.get(pdfName('Pages')));
+  return root instanceof PDFPageTree && walk(root) ? leaves : undefined;
+}
+
+/**
+ * Widget annotations on each page, in /Annots order (a widget may sit on several pages). Pages
+ * and other annotations are only read; each widget is the fill's own copy (it gets filled).
+ */
+function collectPageWidgets(doc: PDFDocument): PageWidgets {
+  const { context } = doc;
+  const pageWidgets = new Map<PDFDict, PDFDict[]>();
+  const annotRefs = new Map<PDFDict, PDFObject>();
+  const leaves = pageLeaves(context, doc.catalog);
+  // A direct widget inside a page read only would be the template's own object: then the
+  // pages are copied, as before.
+  const copyPages = !leaves || leaves.some((page) => hasDirectWidget(context, page));
+  const pages = copyPages ? doc.getPages().map((page) => page.node) : leaves;
+  for (const page of pages) {
+    const widgets: PDFDict[] = [];
+    const annots = peek(context, page.get(pdfName('Annots')));
+    for (let index = 0; annots instanceof PDFArray && index < annots.size(); index += 1) {
+      const raw = annots.get(index);
+      const annot = peek(context, raw);
+      if (annot instanceof PDFDict && isWidget(context, annot)) {
+        const widget = raw instanceof PDFRef ? asDict(context, raw) : annot;
+        if (widget) {
+          widgets.push(widget);
+          if (raw instanceof PDFRef) {
+            annotRefs.set(widget, raw);
+          }
+        }
+      }
+    }
+    pageWidgets.set(page, widgets);
   }
-  return pageWidgets;
+  return { pageWidgets, annotRefs };
+}
+
+function isWidget(context: PDFContext, annot: PDFDict): boolean {
+  return peek(context, annot.get(pdfName('Subtype'))) === WIDGET;
+}
+
+function hasDirectWidget(context: PDFContext, page: PDFDict): boolean {
+  const annots = peek(context, page.get(pdfName('Annots')));
+  if (!(annots instanceof PDFArray)) {
+    return false;
+  }
+  for (let index = 0; index < annots.size(); index += 1) {
+    const annot = annots.get(index);
+    if (annot instanceof PDFDict && isWidget(context, annot)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -47,20 +118,11 @@ function collectPageWidgets(doc: PDFDocument): Map<PDFDict, PDFDict[]> {
 export function prepareForm(doc: PDFDocument): PreparedForm {
   const { context } = doc;
   const notes: string[] = [];
-  const pageWidgets = collectPageWidgets(doc);
+  const { pageWidgets, annotRefs } = collectPageWidgets(doc);
   const pagesOf = new Map<PDFDict, PDFDict[]>();
-  const annotRefs = new Map<PDFDict, PDFObject>();
   for (const [page, widgets] of pageWidgets) {
     for (const widget of widgets) {
       pagesOf.set(widget, [...(pagesOf.get(widget) ?? []), page]);
-    }
-    const annots = getArray(context, page, 'Annots');
-    for (let index = 0; annots && index < annots.size(); index += 1) {
-      const raw = annots.get(index);
-      const dict = asDict(context, raw);
-      if (dict && raw instanceof PDFRef) {
-        annotRefs.set(dict, raw);
-      }
     }
   }
   const walker = new FieldTreeWalker(context, pagesOf);

@@ -36,6 +36,22 @@ export function resolve(context: PDFContext, object: PDFObject | undefined): PDF
   return object instanceof PDFRef ? context.lookup(object) : object;
 }
 
+type PeekableTable = { peek?: (ref: PDFRef) => PDFObject | undefined };
+
+/**
+ * What `object` points to, for reading only. In a fill's copy-on-read document (fill-plan.ts)
+ * an object not looked up yet is the template's own, shared by every later fill: it is returned
+ * as it is, not copied, so whatever is reached from the result must never be changed. Saves
+ * the copy, and the comparison that finds it unchanged when the update is written.
+ */
+export function peek(context: PDFContext, object: PDFObject | undefined): PDFObject | undefined {
+  if (!(object instanceof PDFRef)) {
+    return object;
+  }
+  const table = (context as unknown as { indirectObjects: PeekableTable }).indirectObjects;
+  return table.peek ? table.peek(object) : context.lookup(object);
+}
+
 /** The dictionary `object` is or points to (a stream's dictionary is not returned). */
 export function asDict(context: PDFContext, object: PDFObject | undefined): PDFDict | undefined {
   const resolved = resolve(context, object);
