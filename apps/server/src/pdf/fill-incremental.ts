@@ -181,19 +181,31 @@ function runsOf(numbers: readonly number[]): Array<[number, number]> {
 
 type Written = { number: number; generation: number; offset: number };
 
-function tableSection(xref: XrefBase, written: Written[], at: number, size: number): string {
-  const rows: string[] = ['xref'];
-  const byNumber = new Map(written.map((entry) => [entry.number, entry]));
+/**
+ * The classic section after `written` (in object-number order, so its runs are in its order):
+ * rows written as bytes, 20 each, ending in \r\n.
+ */
+function tableSection(
+  writer: ObjectWriter,
+  xref: XrefBase,
+  written: Written[],
+  at: number,
+  size: number,
+): void {
+  writer.ascii('xref');
+  let row = 0;
   for (const [first, count] of runsOf(written.map((entry) => entry.number))) {
-    rows.push(`${first} ${count}`);
-    for (let number = first; number < first + count; number += 1) {
-      const entry = byNumber.get(number);
-      const offset = String(entry?.offset ?? 0).padStart(10, '0');
-      // Each row is exactly 20 bytes, ending in \r\n (the join adds the \n).
-      rows.push(`${offset} ${String(entry?.generation ?? 0).padStart(5, '0')} n\r`);
+    writer.ascii(`\n${first} ${count}`);
+    for (let end = row + count; row < end; row += 1) {
+      const entry = written[row];
+      writer.ascii('\n');
+      writer.padded(entry?.offset ?? 0, 10);
+      writer.ascii(' ');
+      writer.padded(entry?.generation ?? 0, 5);
+      writer.ascii(' n\r');
     }
   }
-  return `${rows.join('\n')}\ntrailer\n<< ${trailerEntries(xref, size)} >>\nstartxref\n${at}\n%%EOF\n`;
+  writer.ascii(`\ntrailer\n<< ${trailerEntries(xref, size)} >>\nstartxref\n${at}\n%%EOF\n`);
 }
 
 function byteWidth(value: number): number {
@@ -264,20 +276,20 @@ export function writeIncremental(
     writer.object(object);
     writer.ascii('\nendobj\n');
   }
-  const objects = writer.written();
-  const at = bytes.byteLength + objects.byteLength;
+  const at = bytes.byteLength + writer.position;
   let largest = xref.size - 1;
   for (const entry of written) {
     largest = Math.max(largest, entry.number);
   }
-  const section =
-    xref.kind === 'table'
-      ? encoder.encode(tableSection(xref, written, at, largest + 1))
-      : streamSection(xref, written, at, largest + 2);
-  const output = new Uint8Array(at + section.byteLength);
+  if (xref.kind === 'table') {
+    tableSection(writer, xref, written, at, largest + 1);
+  } else {
+    writer.bytes(streamSection(xref, written, at, largest + 2));
+  }
+  const update = writer.written();
+  const output = new Uint8Array(bytes.byteLength + update.byteLength);
   output.set(bytes, 0);
-  output.set(objects, bytes.byteLength);
-  output.set(section, at);
+  output.set(update, bytes.byteLength);
   return output;
 }
 

@@ -36,6 +36,17 @@ export class ObjectWriter {
     }
   }
 
+  /** `value` (a whole number ≥ 0) in decimal, zero-padded to `width` digits. */
+  padded(value: number, width: number): void {
+    this.reserve(width);
+    let rest = value;
+    for (let digit = width - 1; digit >= 0; digit -= 1) {
+      this.buffer[this.position + digit] = 0x30 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    this.position += width;
+  }
+
   bytes(bytes: Uint8Array): void {
     this.reserve(bytes.byteLength);
     this.buffer.set(bytes, this.position);

@@ -93,11 +93,20 @@ export function getBool(context: PDFContext, dict: PDFDict, key: string): boolea
   return resolved instanceof PDFBool ? resolved.asBoolean() : undefined;
 }
 
+// String objects are immutable and a template's are shared by every fill's copy of it, so each
+// (field names above all, hex-encoded UTF-16 in many forms) is decoded once, not once per fill.
+const textByString = new WeakMap<PDFString | PDFHexString, string>();
+
 /** Decodes a text object (literal or hex string, or a name) to a JS string. */
 export function objectText(context: PDFContext, object: PDFObject | undefined): string | undefined {
   const resolved = resolve(context, object);
   if (resolved instanceof PDFString || resolved instanceof PDFHexString) {
-    return resolved.decodeText();
+    let text = textByString.get(resolved);
+    if (text === undefined) {
+      text = resolved.decodeText();
+      textByString.set(resolved, text);
+    }
+    return text;
   }
   if (resolved instanceof PDFName) {
     return nameText(resolved);
