@@ -1,7 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { hasTool, pdftkFields, popplerText } from '../../test/pdf-oracles.ts';
-import { PdfFillError, fillForm } from './fill-form.ts';
+import { PdfFillError, fillForm, planTemplate } from './fill-form.ts';
 import { appearanceContents, buildForm, fieldDict, valueOf } from './fill-test-forms.ts';
 
 // Document-level behaviour: unknown and unfillable fields, flattening, encryption, repairs.
@@ -97,6 +97,13 @@ describe('fillForm', () => {
     expect(report.notes).toContain("added 1 page widget(s) missing from the form's field tree");
     const doc = await PDFDocument.load(bytes);
     expect(valueOf(fieldDict(doc, 'orphan'))).toBe('found');
+    // Every record from one plan is repaired the same way, not only the first.
+    const plan = await planTemplate(orphaned);
+    for (const value of ['first', 'second']) {
+      const filled = await fillForm(plan, { orphan: value });
+      expect(filled.report.notes).toEqual(report.notes);
+      expect(valueOf(fieldDict(await PDFDocument.load(filled.bytes), 'orphan'))).toBe(value);
+    }
   });
 
   it('fills every field that shares a name', async () => {

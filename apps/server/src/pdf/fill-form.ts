@@ -5,6 +5,7 @@ import { fillButtonField } from './fill-buttons.ts';
 import { drawChoice, fillChoiceField } from './fill-choice.ts';
 import { continueOnAddendum, writeAddendum, type AddendumItem } from './fill-addendum.ts';
 import { flattenForm } from './fill-flatten.ts';
+import { prepareFromPlan } from './fill-form-tree.ts';
 import { currentValue, heldOutcome, readOnlyProblems } from './fill-policy.ts';
 import { displayText, drawFieldText, fillTextField, textMode } from './fill-text.ts';
 import {
@@ -202,7 +203,8 @@ export async function fillForm(
   const shared = await sharedFontSlot(doc.context, fontBase?.fontRef ?? null);
   const notes = [...plan.notes];
   const { permissions } = plan;
-  const form = prepareForm(doc);
+  // A plan's field tree is walked by its first incremental fill only (fill-form-tree.ts).
+  const form = base && template === plan ? prepareFromPlan(doc, plan) : prepareForm(doc);
   notes.push(...form.notes);
   if (form.fields.length > 0) {
     stripXfa(doc, notes);

@@ -32,7 +32,7 @@ type PageWidgets = {
  * fill only reads its pages (boxes, rotation, /Annots), so copying them, with their resources,
  * is waste. Undefined when a leaf is a direct object (then only a copy may be handed out).
  */
-function pageLeaves(context: PDFContext, catalog: PDFDict): PDFDict[] | undefined {
+export function pageLeaves(context: PDFContext, catalog: PDFDict): PDFDict[] | undefined {
   const leaves: PDFDict[] = [];
   const seen = new Set<PDFDict>();
   const walk = (node: PDFDict): boolean => {
