@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import { assertSafeKey, StorageNotFoundError, type Storage } from './storage.ts';
+
+const writeFileCallback = promisify(fs.writeFile);
+const renameCallback = promisify(fs.rename);
 
 /** Files under `<dataDir>/files`, written to a temp name and renamed so readers never see half a file. */
 export function createLocalStorage(dataDir: string): Storage {
@@ -46,11 +49,13 @@ export function createLocalStorage(dataDir: string): Storage {
       const target = resolveKey(key);
       const temp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
       try {
+        // fs's callback API, not fs/promises: no FileHandle and fewer promises per file, 7–40 %
+        // less main-thread CPU a file (docs/benchmarks.md); a bulk job stores one a form.
         await retryWhenMissing(
-          () => fsp.writeFile(temp, bytes, { flag: 'wx', mode: 0o600 }),
+          () => writeFileCallback(temp, bytes, { flag: 'wx', mode: 0o600 }),
           tmpDir,
         );
-        await retryWhenMissing(() => fsp.rename(temp, target), path.dirname(target));
+        await retryWhenMissing(() => renameCallback(temp, target), path.dirname(target));
       } catch (error) {
         await fsp.rm(temp, { force: true });
         throw error;
@@ -58,21 +63,17 @@ export function createLocalStorage(dataDir: string): Storage {
     },
     putStream: async (key, source) => {
       const { target, temp } = await prepare(key);
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
+      // The file stream counts what it wrote: no counting stream between them (a bulk job's zip
+      // passes two chunks a form through here).
+      const file = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, counter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, file);
         await fsp.rename(temp, target);
       } catch (error) {
         await fsp.rm(temp, { force: true });
         throw error;
       }
-      return size;
+      return file.bytesWritten;
     },
     read: async (key) => {
       try {
