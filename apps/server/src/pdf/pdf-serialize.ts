@@ -1,4 +1,12 @@
-import { PDFArray, PDFDict, PDFStream, type PDFObject } from '@cantoo/pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRef,
+  PDFStream,
+  type PDFObject,
+} from '@cantoo/pdf-lib';
 
 // The bytes of PDF objects exactly as pdf-lib writes them (`copyBytesInto`), written once into
 // a reused buffer. pdf-lib sizes every object first and then copies it, and each pass turns
@@ -55,7 +63,12 @@ export class ObjectWriter {
 
   /** `object` as pdf-lib's `copyBytesInto` writes it. */
   object(object: PDFObject): void {
-    if (object instanceof PDFDict) {
+    // Most objects written are names, numbers and references: told apart by their class first
+    // (each failed `instanceof` walks a prototype chain); their text is what they write.
+    const kind = object.constructor;
+    if (kind === PDFName || kind === PDFNumber || kind === PDFRef) {
+      this.ascii(object.toString());
+    } else if (object instanceof PDFDict) {
       this.dict(object);
     } else if (object instanceof PDFArray) {
       this.ascii('[ ');
