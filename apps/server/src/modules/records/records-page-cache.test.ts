@@ -8,6 +8,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import { createDataLink } from '../public-data-forms/public-data-forms.test-helpers.ts';
+import { RecordTexts } from './records.kept-records.ts';
 import { RecordPageCache } from './records.page-cache.ts';
 import type { RecordResponse } from './records.presenter.ts';
 
@@ -40,6 +41,32 @@ describe('kept records pages', () => {
     expect(cache.get('t', 1, { limit: 1000, offset: 39 })).toBe(body);
     cache.set('t', 1, { limit: 1000, offset: 99 }, Buffer.alloc(2 * 1024 * 1024));
     expect(cache.get('t', 1, { limit: 1000, offset: 99 })).toBeUndefined();
+  });
+});
+
+describe('kept record texts', () => {
+  it('answers only for the version they were kept for, and never goes back to an older one', () => {
+    const texts = new RecordTexts();
+    texts.forVersion('t', 3).set('r1', '{"v":3}');
+    expect(texts.forVersion('t', 3).get('r1')).toBe('{"v":3}');
+    expect(texts.forVersion('other', 3).get('r1')).toBeUndefined();
+    const older = texts.forVersion('t', 3);
+    expect(texts.forVersion('t', 4).get('r1')).toBeUndefined();
+    older.set('r1', '{"v":3}');
+    expect(texts.forVersion('t', 3).get('r1')).toBeUndefined();
+    expect(texts.forVersion('t', 4).get('r1')).toBeUndefined();
+  });
+
+  it('keeps its memory bounded: the least recently read tables go first', () => {
+    const texts = new RecordTexts();
+    const text = 'x'.repeat(1024 * 1024);
+    for (let table = 0; table < 40; table += 1) {
+      texts.forVersion(`t${table}`, 1).set('r', text);
+      // Table 0 is read again after every addition, so it stays.
+      expect(texts.forVersion('t0', 1).get('r')).toBe(text);
+    }
+    expect(texts.forVersion('t1', 1).get('r')).toBeUndefined();
+    expect(texts.forVersion('t39', 1).get('r')).toBe(text);
   });
 });
 

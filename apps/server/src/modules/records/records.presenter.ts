@@ -7,6 +7,7 @@ import type { UrlSigner } from '../../lib/signed-urls.ts';
 import { presentRecordFile } from '../record-files/record-files.presenter.ts';
 import type { RecordFileRow } from '../record-files/record-files.public.ts';
 import type { StoredTable } from '../tables/tables.model.ts';
+import type { KeptRecords } from './records.kept-records.ts';
 import type { RecordRow } from './records.repo.ts';
 
 /**
@@ -59,4 +60,26 @@ export function presentRecord(
       combinations: computeCombinationValues(table, stored),
     },
   };
+}
+
+/**
+ * The records as a JSON array, the bytes `JSON.stringify` writes for `presentRecord` of each;
+ * a record's text comes from `kept` when it holds it, else it is presented and kept there.
+ */
+export function presentRecordsText(
+  table: StoredTable,
+  rows: readonly RecordRow[],
+  filesById: ReadonlyMap<string, RecordFileRow>,
+  signer: UrlSigner,
+  kept?: KeptRecords,
+): string {
+  const texts = rows.map((row) => {
+    let text = kept?.get(row.id);
+    if (text === undefined) {
+      text = JSON.stringify(presentRecord(table, row, filesById, signer));
+      kept?.set(row.id, text);
+    }
+    return text;
+  });
+  return `[${texts.join(',')}]`;
 }

@@ -11,7 +11,8 @@ import {
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
 import { RecordPageCache } from './records.page-cache.ts';
 import { RecordPageStarts } from './records.page-starts.ts';
-import { presentRecord, recordResponseSchema } from './records.presenter.ts';
+import { RecordTexts, type KeptRecords } from './records.kept-records.ts';
+import { presentRecord, presentRecordsText, recordResponseSchema } from './records.presenter.ts';
 import {
   createRecord,
   deleteRecord,
@@ -37,16 +38,18 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const requireUser = createRequireUser(ctx);
     // The list's table read also confirms the account: one round trip fewer on the hot read.
     const requireToken = createRequireToken(ctx);
-    const memory = { starts: new RecordPageStarts(), pages: new RecordPageCache() };
+    const memory = {
+      starts: new RecordPageStarts(),
+      pages: new RecordPageCache(),
+      records: new RecordTexts(),
+    };
     const secured = { tags: ['records'], security: [{ bearer: [] }] };
-    const present = (view: RecordsView) =>
-      view.rows.map((row) => presentRecord(view.table, row, view.filesById, ctx.signer));
     const presentOne = (view: RecordsView) => {
-      const [record] = present(view);
-      if (!record) {
+      const [row] = view.rows;
+      if (!row) {
         throw new Error('Record view without a record');
       }
-      return record;
+      return presentRecord(view.table, row, view.filesById, ctx.signer);
     };
 
     app.get(
@@ -68,7 +71,10 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
-        const encode = (view: RecordsView) => Buffer.from(JSON.stringify(present(view)));
+        const encode = (view: RecordsView, kept?: KeptRecords) => {
+          const { table, rows, filesById } = view;
+          return Buffer.from(presentRecordsText(table, rows, filesById, ctx.signer, kept));
+        };
         const { total, body } = await listTableRecords(
           ctx,
           ownerId,

@@ -25,6 +25,7 @@ import {
   type Page,
   type RecordRow,
 } from './records.repo.ts';
+import type { KeptRecords, RecordTexts } from './records.kept-records.ts';
 import type { RecordPageCache } from './records.page-cache.ts';
 import type { RecordPageStarts } from './records.page-starts.ts';
 import { checkRecordInput } from './records.validate.ts';
@@ -57,12 +58,17 @@ function byId(files: readonly RecordFileRow[]): Map<string, RecordFileRow> {
 }
 
 /** What a server keeps between records reads, all of it for one `records_version` of a table. */
-export type RecordsMemory = { starts: RecordPageStarts; pages: RecordPageCache };
+export type RecordsMemory = {
+  starts: RecordPageStarts;
+  pages: RecordPageCache;
+  records: RecordTexts;
+};
 
 /**
  * The table's records (all, or one page) as the answer's bytes (`encode` presents them), with
  * the table's record count. A page is answered from `memory.pages` when kept for the version the
- * table's row holds now, else read starting from the nearest record `memory.starts` remembers.
+ * table's row holds now, else read starting from the nearest record `memory.starts` remembers,
+ * its records presented once per version (`memory.records`).
  * `ownerId` comes from a bearer token only: the table read confirms the account (401 if gone).
  */
 export async function listTableRecords(
@@ -71,7 +77,7 @@ export async function listTableRecords(
   tableId: string,
   page: Page | undefined,
   memory: RecordsMemory,
-  encode: (view: RecordsView) => Buffer,
+  encode: (view: RecordsView, kept?: KeptRecords) => Buffer,
 ): Promise<{ total: number; body: Buffer }> {
   const found = await findTableOfAccount(ctx.db, ownerId, tableId);
   if (!found) {
@@ -88,9 +94,9 @@ export async function listTableRecords(
   const keep = page && !hasFileFields ? page : undefined;
   // The count kept on the table row: no COUNT(*) over the table's records on every page.
   const total = Number(tableRow.record_count);
-  const kept = keep && memory.pages.get(tableId, version, keep);
-  if (kept) {
-    return { total, body: kept };
+  const keptPage = keep && memory.pages.get(tableId, version, keep);
+  if (keptPage) {
+    return { total, body: keptPage };
   }
   const start = page ? memory.starts.find(tableId, version, page.offset) : undefined;
   const rows =
@@ -106,7 +112,8 @@ export async function listTableRecords(
   const files = hasFileFields
     ? await listTableFiles(ctx.db, ownerId, tableId, page ? rows.map((row) => row.id) : undefined)
     : [];
-  const body = encode({ table, rows, filesById: byId(files) });
+  const kept = hasFileFields ? undefined : memory.records.forVersion(tableId, version);
+  const body = encode({ table, rows, filesById: byId(files) }, kept);
   if (keep) {
     memory.pages.set(tableId, version, keep, body);
   }
