@@ -1,0 +1,272 @@
+// Fields in boxes: the cells that horizontal and vertical rules enclose (a stroked rectangle is a
+// one-cell table), shaded entry boxes, and comb rows (≥ 4 equal abutting empty cells → one field
+// with that many characters). A cell holding only a caption at its top or left is a field in the
+// space left; a cell full of text is not a field.
+import type {
+  DisplayedRect,
+  HorizontalRule,
+  PaintedBox,
+  RawCandidate,
+  TextRun,
+  VerticalRule,
+} from './find-types.ts';
+import { centreOf, containsPoint, lightnessOf } from './rect-math.ts';
+
+const TOUCH = 2; // pt
+const MIN_CELL_WIDTH = 4;
+const MIN_CELL_HEIGHT = 4;
+const MAX_GRID_RULES = 1500; // beyond this a page is a drawing, not a form
+const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
+const BOX_MAX = 22;
+const MIN_TEXT_WIDTH = 16;
+const MIN_TEXT_HEIGHT = 7;
+const MULTILINE_HEIGHT = 34;
+const COMB_MIN = 4;
+const COMB_MAX_CELL = 30;
+
+type Context = { page: number; pageWidth: number; pageHeight: number; words: readonly TextRun[] };
+
+/** The smallest rectangles that the rules enclose. */
+export function findGridCells(
+  horizontal: readonly HorizontalRule[],
+  vertical: readonly VerticalRule[],
+): DisplayedRect[] {
+  if (horizontal.length + vertical.length > MAX_GRID_RULES) {
+    return [];
+  }
+  const cells = new Map<string, DisplayedRect>();
+  for (const top of horizontal) {
+    const sides = vertical
+      .filter(
+        (v) =>
+          v.x >= top.x0 - TOUCH &&
+          v.x <= top.x1 + TOUCH &&
+          v.y0 <= top.y + TOUCH &&
+          v.y1 > top.y + MIN_CELL_HEIGHT,
+      )
+      .sort((a, b) => a.x - b.x);
+    for (let k = 0; k + 1 < sides.length; k++) {
+      const left = sides[k]!;
+      const right = sides.slice(k + 1).find((v) => v.x - left.x >= MIN_CELL_WIDTH);
+      if (!right) {
+        continue;
+      }
+      const reach = Math.min(left.y1, right.y1) + TOUCH;
+      let bottom = Number.POSITIVE_INFINITY;
+      for (const h of horizontal) {
+        if (
+          h.y > top.y + MIN_CELL_HEIGHT &&
+          h.y <= reach &&
+          h.y < bottom &&
+          h.x0 <= left.x + TOUCH &&
+          h.x1 >= right.x - TOUCH
+        ) {
+          bottom = h.y;
+        }
+      }
+      if (Number.isFinite(bottom)) {
+        const rect: DisplayedRect = [left.x, top.y, right.x, bottom];
+        cells.set(rect.map((n) => Math.round(n)).join(','), rect);
+      }
+    }
+  }
+  return [...cells.values()];
+}
+
+/**
+ * Filled boxes that stand out from what they are drawn on (a white box on a tinted panel, a tinted
+ * box on the page): entry boxes in forms that draw no borders.
+ */
+export function findShadedBoxes(boxes: readonly PaintedBox[], pageArea: number): DisplayedRect[] {
+  const filled = boxes.filter((b) => b.fill !== null);
+  const out: DisplayedRect[] = [];
+  for (const box of filled) {
+    const [w, h] = [box.rect[2] - box.rect[0], box.rect[3] - box.rect[1]];
+    if (w * h > pageArea * 0.5 || w < BOX_MIN || h < BOX_MIN) {
+      continue;
+    }
+    const [cx, cy] = centreOf(box.rect);
+    let background = '#ffffff';
+    let backgroundArea = Number.POSITIVE_INFINITY;
+    for (const other of filled) {
+      const area = (other.rect[2] - other.rect[0]) * (other.rect[3] - other.rect[1]);
+      if (
+        other !== box &&
+        area > w * h &&
+        area < backgroundArea &&
+        containsPoint(other.rect, cx, cy)
+      ) {
+        background = other.fill ?? background;
+        backgroundArea = area;
+      }
+    }
+    const lightness = lightnessOf(box.fill);
+    if (lightness >= 0.6 && Math.abs(lightness - lightnessOf(background)) >= 0.05) {
+      out.push(box.rect);
+    }
+  }
+  return out;
+}
+
+function isSquareBox(r: DisplayedRect): boolean {
+  const [w, h] = [r[2] - r[0], r[3] - r[1]];
+  return (
+    w >= BOX_MIN &&
+    w <= BOX_MAX &&
+    h >= BOX_MIN &&
+    h <= BOX_MAX &&
+    Math.abs(w - h) <= Math.max(2, 0.2 * w)
+  );
+}
+
+/** The part of a cell free for writing, or null when the cell is full of text. */
+function freePart(cell: DisplayedRect, words: readonly TextRun[]): DisplayedRect | null {
+  const inside = words.filter((w) => {
+    const [x, y] = centreOf(w.rect);
+    return containsPoint(cell, x, y);
+  });
+  const [x0, y0, x1, y1] = cell;
+  if (inside.length === 0) {
+    return [x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5];
+  }
+  const textBottom = Math.max(...inside.map((w) => w.rect[3]));
+  const textRight = Math.max(...inside.map((w) => w.rect[2]));
+  if (textBottom <= y0 + 0.6 * (y1 - y0) && y1 - textBottom >= MIN_TEXT_HEIGHT + 2) {
+    return [x0 + 0.5, textBottom + 1, x1 - 0.5, y1 - 0.5];
+  }
+  if (textRight <= x0 + 0.65 * (x1 - x0) && x1 - textRight >= 30) {
+    return [textRight + 2, y0 + 0.5, x1 - 0.5, y1 - 0.5];
+  }
+  return null;
+}
+
+/** Runs of ≥ 4 equal abutting empty cells on one row. */
+function findCombRows(cells: readonly DisplayedRect[]): DisplayedRect[][] {
+  const small = cells
+    .filter((c) => c[2] - c[0] <= COMB_MAX_CELL)
+    .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const rows: DisplayedRect[][] = [];
+  let run: DisplayedRect[] = [];
+  const flush = () => {
+    if (run.length >= COMB_MIN) {
+      rows.push(run);
+    }
+    run = [];
+  };
+  for (const cell of small) {
+    const prev = run[run.length - 1];
+    const width = cell[2] - cell[0];
+    const isNext =
+      prev !== undefined &&
+      Math.abs(prev[1] - cell[1]) <= 1 &&
+      Math.abs(prev[3] - cell[3]) <= 1 &&
+      Math.abs(cell[0] - prev[2]) <= 1.5 &&
+      Math.abs(width - (prev[2] - prev[0])) <= 1.5;
+    if (!isNext) {
+      flush();
+    }
+    run.push(cell);
+  }
+  flush();
+  return rows;
+}
+
+/** Candidates from enclosed cells and shaded boxes. */
+export function findCellFields(
+  ctx: Context,
+  cells: readonly DisplayedRect[],
+  shaded: readonly DisplayedRect[],
+): RawCandidate[] {
+  const out: RawCandidate[] = [];
+  const isEmpty = (c: DisplayedRect) =>
+    !ctx.words.some((w) => {
+      const [x, y] = centreOf(w.rect);
+      return containsPoint(c, x, y);
+    });
+  const combed = new Set<DisplayedRect>();
+  for (const row of findCombRows(cells.filter(isEmpty))) {
+    row.forEach((c) => combed.add(c));
+    const first = row[0]!;
+    const last = row[row.length - 1]!;
+    out.push({
+      page: ctx.page,
+      rect: [first[0], first[1], last[2], last[3]],
+      kind: 'comb',
+      strength: 0.85,
+      maxLen: row.length,
+    });
+  }
+  const all = [
+    ...cells.map((rect) => ({ rect, shaded: false })),
+    ...shaded.map((rect) => ({ rect, shaded: true })),
+  ];
+  for (const { rect, shaded: isShaded } of all) {
+    if (combed.has(rect)) {
+      continue;
+    }
+    const [w, h] = [rect[2] - rect[0], rect[3] - rect[1]];
+    if (isSquareBox(rect)) {
+      if (isEmpty(rect)) {
+        out.push({ page: ctx.page, rect, kind: 'box', strength: isShaded ? 0.7 : 0.85 });
+      }
+      continue;
+    }
+    if (h > 0.5 * ctx.pageHeight || (w > 0.8 * ctx.pageWidth && h > 120)) {
+      continue; // a page frame or a panel, not an entry box
+    }
+    const free = freePart(rect, ctx.words);
+    const isHeader =
+      free !== null &&
+      (free[0] !== rect[0] + 0.5 || free[1] !== rect[1] + 0.5) &&
+      cells.some(
+        (below) =>
+          Math.abs(below[1] - rect[3]) <= 2 &&
+          Math.abs(below[0] - rect[0]) <= 2 &&
+          Math.abs(below[2] - rect[2]) <= 2 &&
+          isEmpty(below),
+      );
+    if (
+      isHeader ||
+      free === null ||
+      free[2] - free[0] < MIN_TEXT_WIDTH ||
+      free[3] - free[1] < MIN_TEXT_HEIGHT
+    ) {
+      continue;
+    }
+    const candidate: RawCandidate = {
+      page: ctx.page,
+      rect: free,
+      kind: isShaded ? 'shaded-box' : 'cell',
+      strength: isShaded ? 0.7 : 0.65,
+    };
+    if (free[3] - free[1] >= MULTILINE_HEIGHT) {
+      candidate.multiline = true;
+    }
+    out.push(candidate);
+  }
+  return out;
+}
+
+/** Checkbox and radio candidates from small circles and ballot glyphs. */
+export function findMarkFields(
+  page: number,
+  circles: readonly { rect: DisplayedRect; fill: string | null }[],
+  glyphs: readonly { rect: DisplayedRect; radio: boolean; bracket: boolean }[],
+): RawCandidate[] {
+  const out: RawCandidate[] = [];
+  for (const circle of circles) {
+    // Filled dark dots are bullets; a radio button is an empty ring or a light disc.
+    if (circle.fill === null || lightnessOf(circle.fill) >= 0.6) {
+      out.push({ page, rect: circle.rect, kind: 'circle', strength: 0.7 });
+    }
+  }
+  for (const glyph of glyphs) {
+    out.push({
+      page,
+      rect: glyph.rect,
+      kind: glyph.radio ? 'circle' : glyph.bracket ? 'bracket' : 'glyph',
+      strength: glyph.bracket ? 0.75 : 0.85,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,189 @@
+// Text fields written on a line: open-ended rules, underscore runs and dot leaders, plus comb
+// rows drawn as ticks standing on a rule. Rules that are table edges, underlines of printed
+// text or section separators are not fields.
+import type { Leader } from './page-text.ts';
+import type { HorizontalRule, RawCandidate, TextRun, VerticalRule } from './find-types.ts';
+import { overlap1d } from './rect-math.ts';
+
+const MIN_RULE = 24; // pt: shorter rules are decoration (or a box's edge, found as a box)
+const MAX_RULE_WEIGHT = 3;
+const FIELD_HEIGHT = 15; // pt: room for one line of 10-12 pt text above the rule
+const MIN_FIELD_HEIGHT = 7;
+const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes it
+const COVERED = 0.55; // share of a rule under printed text that makes it an underline
+const SEPARATOR_SHARE = 0.55; // of the page width
+const MIN_COMB_TICKS = 5;
+
+type Context = {
+  page: number;
+  pageWidth: number;
+  words: readonly TextRun[];
+  vertical: readonly VerticalRule[];
+  horizontal: readonly HorizontalRule[];
+};
+
+/** Words sitting on the line at `y` (their baseline just above it) within [x0, x1]. */
+function wordsOnLine(ctx: Context, x0: number, x1: number, y: number): TextRun[] {
+  return ctx.words.filter(
+    (w) =>
+      overlap1d(w.rect[0], w.rect[2], x0, x1) > 0 &&
+      w.rect[3] <= y + 2.5 &&
+      w.rect[3] >= y - FIELD_HEIGHT &&
+      (w.rect[1] + w.rect[3]) / 2 <= y,
+  );
+}
+
+/** The free stretches of [x0, x1] not under any of `words`. */
+function freeIntervals(x0: number, x1: number, words: readonly TextRun[]): [number, number][] {
+  const spans = words
+    .map((w) => [Math.max(x0, w.rect[0] - 2), Math.min(x1, w.rect[2] + 2)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const free: [number, number][] = [];
+  let cursor = x0;
+  for (const [s, e] of spans) {
+    if (s > cursor) {
+      free.push([cursor, s]);
+    }
+    cursor = Math.max(cursor, e);
+  }
+  if (cursor < x1) {
+    free.push([cursor, x1]);
+  }
+  return free;
+}
+
+/** How much room there is above the line at `y` over [x0, x1] before other ink. */
+function roomAbove(ctx: Context, x0: number, x1: number, y: number): number {
+  let top = y - FIELD_HEIGHT;
+  for (const w of ctx.words) {
+    if (overlap1d(w.rect[0], w.rect[2], x0, x1) > 1 && w.rect[3] < y - 2 && w.rect[3] > top) {
+      top = w.rect[3];
+    }
+  }
+  for (const r of ctx.horizontal) {
+    if (overlap1d(r.x0, r.x1, x0, x1) > 1 && r.y < y - 2 && r.y > top) {
+      top = r.y;
+    }
+  }
+  return Math.max(MIN_FIELD_HEIGHT, y - top - 0.5);
+}
+
+function touchesEnd(ctx: Context, x: number, y: number): boolean {
+  return ctx.vertical.some(
+    (v) => Math.abs(v.x - x) <= END_TOUCH && v.y0 <= y + 2 && v.y1 >= y - 2 && v.y1 - v.y0 > 4,
+  );
+}
+
+/** Ticks standing on the rule, evenly spaced: a comb row with one cell between two ticks. */
+function combTicks(ctx: Context, rule: HorizontalRule): VerticalRule[] | null {
+  const ticks = ctx.vertical
+    .filter(
+      (v) =>
+        v.x >= rule.x0 - 1.5 &&
+        v.x <= rule.x1 + 1.5 &&
+        Math.abs(v.y1 - rule.y) <= 1.5 &&
+        v.y1 - v.y0 <= FIELD_HEIGHT + 6,
+    )
+    .sort((a, b) => a.x - b.x);
+  if (ticks.length < MIN_COMB_TICKS) {
+    return null;
+  }
+  const gaps = ticks.slice(1).map((t, k) => t.x - ticks[k]!.x);
+  const mean = gaps.reduce((s, g) => s + g, 0) / gaps.length;
+  const isEven = mean >= 6 && mean <= 30 && gaps.every((g) => Math.abs(g - mean) <= 0.2 * mean);
+  return isEven ? ticks : null;
+}
+
+/** Whether a long rule with no caption on its line or just under it separates sections. */
+function isSeparator(ctx: Context, rule: HorizontalRule): boolean {
+  if (rule.x1 - rule.x0 < SEPARATOR_SHARE * ctx.pageWidth) {
+    return false;
+  }
+  const captioned = ctx.words.some(
+    (w) =>
+      (overlap1d(w.rect[1], w.rect[3], rule.y - FIELD_HEIGHT, rule.y) > 2 &&
+        w.rect[2] <= rule.x0 + 2 &&
+        rule.x0 - w.rect[2] < 120) ||
+      (w.rect[1] >= rule.y &&
+        w.rect[1] - rule.y < 10 &&
+        overlap1d(w.rect[0], w.rect[2], rule.x0, rule.x1) > 0),
+  );
+  return !captioned;
+}
+
+/** Candidates from rules: open-ended rules under free space, and tick combs. */
+export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): RawCandidate[] {
+  const out: RawCandidate[] = [];
+  for (const rule of rules) {
+    const length = rule.x1 - rule.x0;
+    if (length < MIN_RULE || rule.weight > MAX_RULE_WEIGHT) {
+      continue;
+    }
+    const ticks = combTicks(ctx, rule);
+    if (ticks) {
+      const first = ticks[0]!;
+      const last = ticks[ticks.length - 1]!;
+      const top = Math.min(...ticks.map((t) => t.y0));
+      out.push({
+        page: ctx.page,
+        rect: [first.x, Math.min(top, rule.y - MIN_FIELD_HEIGHT), last.x, rule.y],
+        kind: 'comb',
+        strength: 0.85,
+        maxLen: ticks.length - 1,
+      });
+      continue;
+    }
+    if (touchesEnd(ctx, rule.x0, rule.y) && touchesEnd(ctx, rule.x1, rule.y)) {
+      continue; // a table edge: its cells are judged as cells
+    }
+    const onLine = wordsOnLine(ctx, rule.x0, rule.x1, rule.y);
+    const free = freeIntervals(rule.x0, rule.x1, onLine);
+    const freeLength = free.reduce((s, [a, b]) => s + b - a, 0);
+    if (freeLength < (1 - COVERED) * length || isSeparator(ctx, rule)) {
+      continue; // printed text underlined, or a separator
+    }
+    for (const [a, b] of free) {
+      if (b - a >= MIN_RULE) {
+        const height = Math.min(FIELD_HEIGHT, roomAbove(ctx, a, b, rule.y));
+        out.push({
+          page: ctx.page,
+          rect: [a, rule.y - height, b, rule.y],
+          kind: 'rule',
+          strength: 0.75,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Candidates from underscore runs and dot leaders (a dot leader ending at a number is a table of contents). */
+export function findLeaderFields(ctx: Context, leaders: readonly Leader[]): RawCandidate[] {
+  const out: RawCandidate[] = [];
+  for (const leader of leaders) {
+    const [x0, , x1] = leader.rect;
+    if (x1 - x0 < 12) {
+      continue;
+    }
+    if (leader.dots) {
+      const next = ctx.words.find(
+        (w) =>
+          overlap1d(w.rect[1], w.rect[3], leader.rect[1], leader.rect[3]) > 0 &&
+          w.rect[0] >= x1 - 1 &&
+          w.rect[0] - x1 < 40,
+      );
+      if (next && /^\s*[\divxlc]+\s*$/iu.test(next.text)) {
+        continue;
+      }
+    }
+    const height = Math.min(FIELD_HEIGHT, Math.max(MIN_FIELD_HEIGHT, leader.size * 1.3));
+    const bottom = leader.baseline + 1;
+    out.push({
+      page: ctx.page,
+      rect: [x0, bottom - height, x1, bottom],
+      kind: 'leader',
+      strength: leader.dots ? 0.7 : 0.85,
+    });
+  }
+  return out;
+}

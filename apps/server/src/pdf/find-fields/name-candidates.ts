@@ -1,0 +1,136 @@
+// From raw cues to proposed fields: overlapping cues reduced to the strongest, a caption from
+// the same caption finder that detection and mapping suggestions use, a type (date and signature
+// read from the caption), a field name made from the caption, a confidence, reading order.
+import { findLabelCandidates } from '../detect-layout.ts';
+import type { TextPhrase } from '../detect-labels.ts';
+import type { CandidateType, FieldCandidate, RawCandidate } from './find-types.ts';
+import { areaOf, intersectionArea, iou } from './rect-math.ts';
+
+const CHECK_KINDS = new Set(['box', 'glyph', 'bracket', 'circle']);
+const DATE_CAPTION =
+  /\b(?:date|dated|datum|fecha|data|dátum|päivämäärä|дата|data di|date of birth|dob)\b|日期|日付|(?:dd|jj|tt)[./-]?mm[./-]?(?:yy|aa|jj)/iu;
+const SIGNATURE_CAPTION =
+  /signature|signed|unterschrift|firma|signé|assinatura|podpis|handtekening|подпис|签名|署名|sign here/iu;
+const MAX_NAME_LENGTH = 48;
+
+function typeOf(candidate: RawCandidate, label: string): CandidateType {
+  if (candidate.kind === 'circle') {
+    return 'radio';
+  }
+  if (CHECK_KINDS.has(candidate.kind)) {
+    return 'checkbox';
+  }
+  if (candidate.kind === 'comb') {
+    return 'comb';
+  }
+  if (SIGNATURE_CAPTION.test(label)) {
+    return 'signature';
+  }
+  return DATE_CAPTION.test(label) ? 'date' : 'text';
+}
+
+/** Order of preference when cues overlap: marks, then combs, then the strongest. */
+function priority(c: RawCandidate): number {
+  return (CHECK_KINDS.has(c.kind) ? 2 : c.kind === 'comb' ? 1 : 0) + c.strength;
+}
+
+/** Keep the preferred of overlapping candidates (same box found by two cues). */
+export function suppressOverlaps(candidates: readonly RawCandidate[]): RawCandidate[] {
+  const kept: RawCandidate[] = [];
+  for (const c of [...candidates].sort((a, b) => priority(b) - priority(a))) {
+    const clashes = kept.some(
+      (k) =>
+        k.page === c.page &&
+        (iou(k.rect, c.rect) >= 0.3 ||
+          intersectionArea(k.rect, c.rect) >= 0.6 * Math.min(areaOf(k.rect), areaOf(c.rect))),
+    );
+    if (!clashes) {
+      kept.push(c);
+    }
+  }
+  return kept;
+}
+
+/** Lines of candidates top to bottom, each left to right. */
+export function readingOrder<T extends { page: number; rect: [number, number, number, number] }>(
+  items: readonly T[],
+): T[] {
+  const byCentre = [...items].sort(
+    (a, b) => a.page - b.page || a.rect[1] + a.rect[3] - (b.rect[1] + b.rect[3]),
+  );
+  const lines: T[][] = [];
+  for (const item of byCentre) {
+    const line = lines[lines.length - 1];
+    const first = line?.[0];
+    const mid = (item.rect[1] + item.rect[3]) / 2;
+    const isSameLine =
+      first !== undefined &&
+      first.page === item.page &&
+      Math.abs((first.rect[1] + first.rect[3]) / 2 - mid) <=
+        0.5 * Math.min(first.rect[3] - first.rect[1], item.rect[3] - item.rect[1]) + 1;
+    if (line && isSameLine) {
+      line.push(item);
+    } else {
+      lines.push([item]);
+    }
+  }
+  return lines.flatMap((line) => line.sort((a, b) => a.rect[0] - b.rect[0]));
+}
+
+/** A field name from a caption: lower-case words joined by "_", letters of any script kept. */
+export function fieldNameFrom(label: string, fallback: string): string {
+  const slug = label
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/gu, '')
+    .slice(0, MAX_NAME_LENGTH)
+    .replace(/_+$/u, '');
+  return slug === '' ? fallback : slug;
+}
+
+/** Give one page's surviving candidates their caption, type, name and confidence. */
+export function describeCandidates(
+  candidates: readonly RawCandidate[],
+  phrases: readonly TextPhrase[],
+): Omit<FieldCandidate, 'name'>[] {
+  const rects = candidates.map((c) => c.rect);
+  return candidates.map((c, index) => {
+    const isMark = CHECK_KINDS.has(c.kind);
+    const caption = findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: isMark })[0];
+    const label = caption?.text ?? '';
+    // A cue with a caption next to it is a field far more often than one without.
+    const confidence = Math.min(
+      0.98,
+      Math.max(0.05, c.strength + (label === '' ? (isMark ? -0.35 : -0.25) : 0.1)),
+    );
+    const out: Omit<FieldCandidate, 'name'> = {
+      page: c.page,
+      rect: c.rect.map((n) => Math.round(n * 100) / 100) as FieldCandidate['rect'],
+      type: typeOf(c, label),
+      label,
+      confidence: Math.round(confidence * 100) / 100,
+      kind: c.kind,
+    };
+    if (c.multiline === true) {
+      out.multiline = true;
+    }
+    if (c.maxLen !== undefined) {
+      out.max_len = c.maxLen;
+    }
+    return out;
+  });
+}
+
+/** Unique field names over the whole document, in reading order. */
+export function nameCandidates(
+  described: readonly Omit<FieldCandidate, 'name'>[],
+): FieldCandidate[] {
+  const used = new Map<string, number>();
+  return described.map((c, index) => {
+    const base = fieldNameFrom(c.label, `${c.type}_${index + 1}`);
+    const count = (used.get(base) ?? 0) + 1;
+    used.set(base, count);
+    return { ...c, name: count === 1 ? base : `${base}_${count}` };
+  });
+}

@@ -1,0 +1,135 @@
+// The printed text of a page split into what it means for field finding: captions (words),
+// fill-in leaders (underscore and dot runs), ballot glyphs (☐, symbol-font boxes) and "[ ]".
+// Positions inside a text item are spread by character count: close enough for runs of one
+// repeated character, which is all that needs a position inside an item.
+import type { PageFrame } from '../pdf-geometry.ts';
+import { toDisplayedPoint } from '../pdf-geometry.ts';
+import type { DisplayedRect, TextRun } from './find-types.ts';
+
+export type Leader = { rect: DisplayedRect; size: number; dots: boolean; baseline: number };
+export type Glyph = { rect: DisplayedRect; radio: boolean; bracket: boolean };
+export type PageText = { words: TextRun[]; leaders: Leader[]; glyphs: Glyph[] };
+
+type RawItem = { str: string; transform: number[]; width: number; height: number; font: string };
+
+const LEADER = /_{3,}|\.{5,}|…{2,}|(?:\. ){4,}\.?/gu;
+const BALLOT = /[☐□❏❐❑❒◻⬜▢]/u;
+const ROUND = /[○◯❍]/u;
+const BRACKETS = /\[\s{0,3}\]/gu;
+/** Symbol-font codes that draw an empty box: Wingdings o p q r ¨, Wingdings 2 £ and *. */
+const SYMBOL_BOX = /^[opqr¨£\u00a3]$/u;
+
+function isSymbolFont(font: string): boolean {
+  return /wingding|dingbat|webding|symbol/iu.test(font);
+}
+
+/** Displayed rect of characters [from, to) of an item whose text runs along its transform. */
+function spanRect(item: RawItem, from: number, to: number, frame: PageFrame): DisplayedRect | null {
+  const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
+  const scale = Math.hypot(a, b);
+  if (scale === 0 || !Number.isFinite(e) || !Number.isFinite(f) || item.str.length === 0) {
+    return null;
+  }
+  const [cos, sin] = [a / scale, b / scale];
+  const h = item.height > 0 ? item.height : scale;
+  const unit = item.width / item.str.length;
+  const s = from * unit;
+  const t = to * unit;
+  const corners: [number, number][] = [
+    [e + s * cos, f + s * sin],
+    [e + t * cos, f + t * sin],
+    [e + t * cos - h * sin, f + t * sin + h * cos],
+    [e + s * cos - h * sin, f + s * sin + h * cos],
+  ];
+  const pts = corners.map(([x, y]) => toDisplayedPoint(x, y, frame));
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function toRawItem(value: unknown, fontNames: (id: string) => string): RawItem | null {
+  if (typeof value !== 'object' || value === null) {
+    return null;
+  }
+  const v = value as Record<string, unknown>;
+  if (
+    typeof v.str !== 'string' ||
+    v.str === '' ||
+    !Array.isArray(v.transform) ||
+    typeof v.width !== 'number' ||
+    typeof v.height !== 'number'
+  ) {
+    return null;
+  }
+  const font = typeof v.fontName === 'string' ? fontNames(v.fontName) : '';
+  return { str: v.str, transform: v.transform as number[], width: v.width, height: v.height, font };
+}
+
+/** Private-use symbol codes (U+F0xx) as the byte they stand for. */
+function symbolChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  return code >= 0xf020 && code <= 0xf0ff ? String.fromCodePoint(code - 0xf000) : ch;
+}
+
+/** Split one text item into words, leaders and glyphs. */
+function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
+  const marks: { from: number; to: number; kind: 'leader' | 'glyph' | 'bracket' | 'radio' }[] = [];
+  for (const m of item.str.matchAll(LEADER)) {
+    marks.push({ from: m.index, to: m.index + m[0].length, kind: 'leader' });
+  }
+  for (const m of item.str.matchAll(BRACKETS)) {
+    marks.push({ from: m.index, to: m.index + m[0].length, kind: 'bracket' });
+  }
+  const symbol = isSymbolFont(item.font);
+  [...item.str].forEach((ch, index) => {
+    const c = symbol ? symbolChar(ch) : ch;
+    if (BALLOT.test(c) || (symbol && SYMBOL_BOX.test(c))) {
+      marks.push({ from: index, to: index + 1, kind: 'glyph' });
+    } else if (ROUND.test(c)) {
+      marks.push({ from: index, to: index + 1, kind: 'radio' });
+    }
+  });
+  marks.sort((p, q) => p.from - q.from);
+  let cursor = 0;
+  const size = Math.hypot(item.transform[0] ?? 0, item.transform[1] ?? 0) || item.height || 10;
+  const pushWords = (from: number, to: number) => {
+    const text = item.str.slice(from, to);
+    const rect = /\S/u.test(text) ? spanRect(item, from, to, frame) : null;
+    if (rect) {
+      out.words.push({ text, rect, size, font: item.font });
+    }
+  };
+  for (const mark of marks) {
+    if (mark.from < cursor) {
+      continue;
+    }
+    pushWords(cursor, mark.from);
+    const rect = spanRect(item, mark.from, mark.to, frame);
+    if (rect) {
+      if (mark.kind === 'leader') {
+        const dots = !item.str.slice(mark.from, mark.to).includes('_');
+        out.leaders.push({ rect, size, dots, baseline: rect[3] });
+      } else {
+        out.glyphs.push({ rect, radio: mark.kind === 'radio', bracket: mark.kind === 'bracket' });
+      }
+    }
+    cursor = mark.to;
+  }
+  pushWords(cursor, item.str.length);
+}
+
+/** A page's text content (pdf.js getTextContent items) split for the field finder. */
+export function splitPageText(
+  items: readonly unknown[],
+  frame: PageFrame,
+  fontNames: (id: string) => string,
+): PageText {
+  const out: PageText = { words: [], leaders: [], glyphs: [] };
+  for (const value of items) {
+    const item = toRawItem(value, fontNames);
+    if (item) {
+      splitItem(item, frame, out);
+    }
+  }
+  return out;
+}

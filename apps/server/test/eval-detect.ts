@@ -1,0 +1,170 @@
+// Evaluation of the field finder on flat pages (issue 29): `npm run eval:detect`.
+//
+//   node apps/server/test/eval-detect.ts              (corpus from $FORMBRIDGE_CORPUS or ../shared/corpus)
+//   node apps/server/test/eval-detect.ts --forms      (also one line per form, worst recall first)
+//   node apps/server/test/eval-detect.ts --threshold=0.6
+//   FORMBRIDGE_NONFORMS=/dir node apps/server/test/eval-detect.ts   (more PDFs that are not forms)
+//
+// The fillable forms' widgets are the truth; their pages are read with annotations disabled, so
+// the finder sees what a flat copy shows. Repositories are split into a development share, which
+// the finder was tuned on, and a held-out test share (a fixed hash of the repository name).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_ACCEPT_THRESHOLD } from '../src/pdf/find-fields/find-fields.ts';
+import { corpusDir } from './corpus.ts';
+import type { Category, FormRun } from './eval-detect-core.ts';
+import { CATEGORIES, isLabelRight, pairUp, runForm } from './eval-detect-core.ts';
+
+type Entry = { file: string; expected: string; source_repo: string };
+
+const args = process.argv.slice(2);
+const threshold = Number(
+  args.find((a) => a.startsWith('--threshold='))?.split('=')[1] ?? DEFAULT_ACCEPT_THRESHOLD,
+);
+const dir = corpusDir();
+
+/** Held out: about a quarter of the repositories, fixed by a hash of their name. */
+function isHeldOut(repo: string): boolean {
+  let hash = 2166136261;
+  for (const ch of repo) {
+    hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
+  }
+  return hash % 4 === 0;
+}
+
+type Tally = {
+  truth: number;
+  cued: number;
+  found: number;
+  foundCued: number;
+  proposed: number;
+  right: number;
+};
+
+function score(runs: readonly FormRun[]) {
+  const tally = Object.fromEntries(
+    CATEGORIES.map((c) => [
+      c,
+      { truth: 0, cued: 0, found: 0, foundCued: 0, proposed: 0, right: 0 },
+    ]),
+  ) as Record<Category, Tally>;
+  let labelled = 0;
+  let labelsRight = 0;
+  for (const run of runs) {
+    const proposals = run.proposals.filter((p) => p.confidence >= threshold);
+    const pairs = pairUp(proposals, run.truth);
+    const found = new Set(pairs.values());
+    for (const t of run.truth) {
+      const row = tally[t.category];
+      row.truth++;
+      row.cued += t.cued ? 1 : 0;
+      row.found += found.has(t) ? 1 : 0;
+      row.foundCued += found.has(t) && t.cued ? 1 : 0;
+    }
+    for (const p of proposals) {
+      const category: Category =
+        p.type === 'checkbox' || p.type === 'radio' ? 'check' : p.type === 'comb' ? 'comb' : 'text';
+      tally[category].proposed++;
+      tally[category].right += pairs.has(p) ? 1 : 0;
+    }
+    for (const [p, t] of pairs) {
+      if (t.captions.length > 0) {
+        labelled++;
+        labelsRight += isLabelRight(p.label, t.captions) ? 1 : 0;
+      }
+    }
+  }
+  return { tally, labelAccuracy: labelled > 0 ? labelsRight / labelled : 0, labelled };
+}
+
+const pct = (n: number, d: number) => (d > 0 ? (n / d).toFixed(2) : '  – ');
+
+function report(name: string, runs: readonly FormRun[]): string {
+  const { tally, labelAccuracy, labelled } = score(runs);
+  const pages = runs.reduce((s, r) => s + r.pages, 0);
+  const lines = [
+    `${name}: ${runs.length} forms, ${pages} pages`,
+    '  category   widgets  with cue  recall  recall (cue)  proposed  precision',
+  ];
+  for (const c of CATEGORIES) {
+    const t = tally[c];
+    lines.push(
+      `  ${c.padEnd(9)} ${String(t.truth).padStart(8)} ${String(t.cued).padStart(9)} ${pct(t.found, t.truth).padStart(7)} ${pct(t.foundCued, t.cued).padStart(13)} ${String(t.proposed).padStart(9)} ${pct(t.right, t.proposed).padStart(10)}`,
+    );
+  }
+  lines.push(
+    `  label accuracy ${labelAccuracy.toFixed(2)} over ${labelled} found widgets with a tooltip or caption`,
+  );
+  return lines.join('\n');
+}
+
+const entries = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Entry[];
+await runForm(join(dir, 'pdf', 'pdfjs_160F-2019.pdf'), 'warm-up', false).catch(() => undefined);
+const dev: FormRun[] = [];
+const test: FormRun[] = [];
+const nonForms: FormRun[] = [];
+for (const entry of entries) {
+  if (entry.expected === 'malformed') {
+    continue;
+  }
+  const run = await runForm(
+    join(dir, 'pdf', entry.file),
+    entry.file,
+    entry.expected === 'fillable',
+  ).catch(() => null);
+  if (run === null) {
+    continue; // encrypted or XFA-only: nothing to read without a password
+  }
+  if (entry.expected === 'no-fields') {
+    nonForms.push(run);
+  } else {
+    (isHeldOut(entry.source_repo) ? test : dev).push(run);
+  }
+}
+const extra = process.env.FORMBRIDGE_NONFORMS;
+if (extra) {
+  for (const file of readdirSync(extra).filter((f) => f.toLowerCase().endsWith('.pdf'))) {
+    const run = await runForm(join(extra, file), file, false).catch(() => null);
+    if (run) {
+      nonForms.push(run);
+    }
+  }
+}
+
+console.log(`threshold ${threshold}\n`);
+console.log(report('development split', dev));
+console.log(report('held-out split', test));
+const nonFormPages = nonForms.reduce((s, r) => s + r.pages, 0);
+const falseFields = nonForms.reduce(
+  (s, r) => s + r.proposals.filter((p) => p.confidence >= threshold).length,
+  0,
+);
+console.log(
+  `non-forms: ${nonForms.length} PDFs, ${nonFormPages} pages, ${(falseFields / Math.max(1, nonFormPages)).toFixed(2)} false fields per page`,
+);
+const all = [...dev, ...test, ...nonForms];
+const ms = all.reduce((s, r) => s + r.ms, 0);
+const pages = all.reduce((s, r) => s + r.pages, 0);
+console.log(`speed: ${(ms / Math.max(1, pages)).toFixed(0)} ms per page over ${pages} pages`);
+if (args.includes('--forms')) {
+  const rows = [...dev, ...test].map((run) => {
+    const { tally } = score([run]);
+    const truth = CATEGORIES.reduce((s, c) => s + tally[c].cued, 0);
+    const found = CATEGORIES.reduce((s, c) => s + tally[c].foundCued, 0);
+    const proposed = CATEGORIES.reduce((s, c) => s + tally[c].proposed, 0);
+    const right = CATEGORIES.reduce((s, c) => s + tally[c].right, 0);
+    return {
+      file: run.file,
+      recall: found / Math.max(1, truth),
+      precision: right / Math.max(1, proposed),
+      truth,
+      proposed,
+    };
+  });
+  rows.sort((a, b) => a.recall - b.recall);
+  for (const r of rows) {
+    console.log(
+      `  ${r.recall.toFixed(2)} R  ${r.precision.toFixed(2)} P  ${String(r.truth).padStart(4)} cued  ${String(r.proposed).padStart(4)} proposed  ${r.file}`,
+    );
+  }
+}
