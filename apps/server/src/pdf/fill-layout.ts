@@ -43,6 +43,11 @@ export interface TextLayout {
   fits: boolean;
 }
 
+/** A line break a typed value may hold (CR LF counts as one: see LINE_BREAKS). */
+export const LINE_BREAK = /^[\r\n\u2028\u2029]$/;
+/** Every line break of a value; the global regex for split and replace. */
+export const LINE_BREAKS = /\r\n|[\r\n\u2028\u2029]/g;
+
 const graphemeSegmenter = new Intl.Segmenter('und', { granularity: 'grapheme' });
 
 // Printable characters below the combining diacritics (U+0300): no grapheme cluster rule joins
@@ -66,7 +71,7 @@ type Paragraph = Array<{ token: string; isSpace: boolean }>;
 
 function tokenize(text: string): Paragraph[] {
   return text
-    .split(/\r\n|\r|\n/)
+    .split(LINE_BREAKS)
     .map((paragraph) =>
       (paragraph.match(TOKEN) ?? []).map((token) => ({ token, isSpace: /^\s+$/.test(token) })),
     );

@@ -11,7 +11,7 @@ import {
   widgetGeometry,
 } from './fill-appearance.ts';
 import { paragraphDirection, type Direction } from './fill-bidi.ts';
-import { graphemes, layoutText, type LayoutMode } from './fill-layout.ts';
+import { graphemes, layoutText, LINE_BREAKS, type LayoutMode } from './fill-layout.ts';
 import { MIN_FONT_SIZE } from './fill-types.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { UsableFont } from './fonts-document.ts';
@@ -65,7 +65,7 @@ export async function drawFieldText(
   options: DrawOptions,
 ): Promise<FieldOutcome> {
   const { context, acroForm } = ctx;
-  const shown = options.mode === 'multi' ? text : text.replace(/\r\n|\r|\n/g, ' ');
+  const shown = options.mode === 'multi' ? text : text.replace(LINE_BREAKS, ' ');
   const { font, uncovered } =
     shown === '' ? { font: undefined, uncovered: [] } : await ctx.fonts.forText(shown);
   const renderable = font ? font.renderable(shown) : '';

@@ -9,7 +9,7 @@ import {
   type FontFace,
   type FontId,
 } from './fonts.ts';
-import type { FontMetrics } from './fill-layout.ts';
+import { LINE_BREAK, LINE_BREAKS, type FontMetrics } from './fill-layout.ts';
 import type { SharedFont } from './fonts-shared.ts';
 
 /** A font ready to draw with in one document. */
@@ -51,6 +51,26 @@ function ligaturesInVisualOrder(face: FontFace, text: string): void {
   }
 }
 
+/**
+ * A left-to-right run that holds characters of a right-to-left script: Arabic-Indic and
+ * Persian digits (UAX #9 puts numbers at an even level, read left to right). fontkit takes the
+ * script of the run for its direction and would reverse them (`٢٠٢٤` drawn `٤٢٠٢`), so those
+ * characters are encoded one by one, in logical order; nothing joins digits.
+ */
+function leftToRightRun(text: string, encode: (part: string) => string): string {
+  let hex = '';
+  let plain = '';
+  for (const char of text) {
+    if (hasRightToLeft(char)) {
+      hex += (plain === '' ? '' : encode(plain)) + encode(char);
+      plain = '';
+    } else {
+      plain += char;
+    }
+  }
+  return hex + (plain === '' ? '' : encode(plain));
+}
+
 // Widths at size 1 by face and text, shared by every document of this thread. A width depends
 // only on the font file and the text, but measuring runs fontkit's full shaping (GSUB, GPOS
 // kerning), and layout measures the same words and lines again for every candidate font size
@@ -81,7 +101,10 @@ export interface SharedFontSlot {
   ref: () => PDFRef;
 }
 
-/** `text` with characters `face` lacks but needs no glyph for (spaces, joiners) fixed up. */
+/**
+ * `text` with characters `face` lacks but needs no glyph for (spaces, joiners) fixed up. Line
+ * breaks stay: a multiline layout breaks its lines there (no line it draws holds one).
+ */
 function renderableWith(face: FontFace, text: string): string {
   if (coversEveryUnit(face, text)) {
     return text;
@@ -89,7 +112,7 @@ function renderableWith(face: FontFace, text: string): string {
   let out = '';
   for (const char of text) {
     const codePoint = char.codePointAt(0) ?? 0;
-    if (face.hasGlyph(codePoint)) {
+    if (face.hasGlyph(codePoint) || LINE_BREAK.test(char)) {
       out += char;
     } else if (isSpaceCodePoint(codePoint)) {
       out += ' ';
@@ -197,7 +220,7 @@ export class DocumentFonts {
     if (
       shared &&
       choice.face.id === shared.font.face.id &&
-      shared.font.covers(renderableWith(choice.face, text))
+      shared.font.covers(renderableWith(choice.face, text).replace(LINE_BREAKS, ''))
     ) {
       this.sharedFont ??= sharedUsable(shared.font, shared.ref());
       return { font: this.sharedFont, uncovered: choice.uncovered };
@@ -220,7 +243,13 @@ export class DocumentFonts {
           ligaturesInVisualOrder(face, run.text);
         }
       }
-      const glyphs = runs.map((run) => hexBody(pdfFont.encodeText(run.text))).join('');
+      const glyphs = runs
+        .map((run) =>
+          run.rtl || !hasRightToLeft(run.text)
+            ? hexBody(pdfFont.encodeText(run.text))
+            : leftToRightRun(run.text, (part) => hexBody(pdfFont.encodeText(part))),
+        )
+        .join('');
       return `<${glyphs}> Tj`;
     };
     return {
