@@ -13,11 +13,45 @@ import type { FormField } from './prepare-document.ts';
 import { getText, nameText, nameVariants, pdfName } from './prepare-objects.ts';
 
 // Checkboxes and radio buttons: the value selects an appearance state by its real name
-// (whatever bytes it has), an /Opt export value, or a yes/no word.
+// (whatever bytes it has), an /Opt export value, or a yes/no word. A boolean on a Yes/No pair
+// (two boxes or buttons, one meaning "No") ticks the box that says so: false ticks "No".
 
 const TRUTHY = new Set(['yes', 'true', 'x', '1', 'on', 'y', 'checked', '✓', '✔']);
 const FALSY = new Set(['no', 'false', '0', 'off', 'n', 'unchecked', '']);
 const OFF = PDFName.of('Off');
+
+// Option names that say yes or no, in the languages of the forms seen: a checkbox field whose
+// widgets are a Yes/No pair (one box meaning "No") takes a boolean by meaning, not by order.
+const YES_WORDS = new Set([
+  ...TRUTHY,
+  'ja',
+  'oui',
+  'si',
+  'sí',
+  'sim',
+  'tak',
+  'да',
+  'так',
+  '是',
+  'はい',
+  '예',
+]);
+const NO_WORDS = new Set([
+  'no',
+  'n',
+  'false',
+  'nein',
+  'non',
+  'nee',
+  'não',
+  'nao',
+  'nie',
+  'нет',
+  'ні',
+  '否',
+  'いいえ',
+  '아니요',
+]);
 
 interface ButtonOption {
   state: PDFName;
@@ -81,7 +115,24 @@ function findOption(options: ButtonOption[], text: string): ButtonOption | undef
 
 type Selection = { state: PDFName | undefined } | { problem: string };
 
+function saying(options: ButtonOption[], words: ReadonlySet<string>): ButtonOption | undefined {
+  return options.find((option) => option.labels.some((label) => words.has(normaliseLabel(label))));
+}
+
+/** The Yes and No options of a field whose options are such a pair, else undefined. */
+function yesNoPair(options: ButtonOption[]): { yes: PDFName; no: PDFName } | undefined {
+  const yes = saying(options, YES_WORDS);
+  const no = saying(options, NO_WORDS);
+  return options.length === 2 && yes && no && yes !== no
+    ? { yes: yes.state, no: no.state }
+    : undefined;
+}
+
 function select(field: FormField, options: ButtonOption[], value: FillValue): Selection {
+  const pair = typeof value === 'boolean' ? yesNoPair(options) : undefined;
+  if (pair) {
+    return { state: value ? pair.yes : pair.no };
+  }
   if (value === null || value === false) {
     return { state: undefined };
   }

@@ -9,7 +9,7 @@ import {
   qpdfComplaints,
 } from '../../test/fidelity-oracles.ts';
 import { hasTool } from '../../test/pdf-oracles.ts';
-import { missingRenderers, type InkBox } from '../../test/render-oracle.ts';
+import { inkByBox, missingRenderers, renderPages, type InkBox } from '../../test/render-oracle.ts';
 import { ENGINES } from '../../test/render-corpus.ts';
 import { hasRightToLeft } from './fill-bidi.ts';
 import { fillForm } from './fill-form.ts';
@@ -136,6 +136,75 @@ describe.skipIf(!ready)('Arabic-Indic and Persian digits in logical order', () =
           expect([engine, reversed, text.includes(reversed)]).toEqual([engine, reversed, false]);
         }
       }
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!ready)('a boolean on a Yes/No checkbox pair', () => {
+  // "Do you have evidence of citizenship?": one checkbox field, its "no" box listed first.
+  const file = 'au_homeaffairs_form888_supporting_statement.pdf';
+  const field = 'ap.citizen evidence';
+  const facts = (): Array<{ on_states?: string[]; page: number; rect_displayed: InkBox['rect'] }> =>
+    (
+      JSON.parse(readFileSync(join(corpusDir, 'fields', `${file}.json`), 'utf8')) as {
+        fields: Array<FactField & { widgets: Array<{ on_states?: string[] }> }>;
+      }
+    ).fields.find((candidate) => candidate.name === field)?.widgets ?? [];
+  const box = (state: string): InkBox => {
+    const widget = facts().find((candidate) => candidate.on_states?.includes(state));
+    if (!widget) {
+      throw new Error(`no ${state} box`);
+    }
+    return { key: state, page: widget.page, rect: widget.rect_displayed };
+  };
+
+  it.each([
+    [true, 'yes', 'no'],
+    [false, 'no', 'yes'],
+  ])(
+    '%s ticks the "%s" box and leaves "%s" empty in every engine',
+    async (value, ticked, empty) => {
+      const filled = await fillClean(file, { [field]: value });
+      expect(filled.report.fields[0]).toMatchObject({ value_written: ticked, problems: [] });
+      const cleared = await fillForm(corpusPdf(file), { [field]: null });
+      for (const engine of ENGINES) {
+        const [before, after] = await Promise.all([
+          renderPages(cleared.bytes, engine, 100),
+          renderPages(filled.bytes, engine, 100),
+        ]);
+        const ink = new Map(
+          inkByBox(before, after, [box(ticked), box(empty)], 100).map((verdict) => [
+            verdict.key,
+            verdict.inside,
+          ]),
+        );
+        expect([engine, (ink.get(ticked) ?? 0) > 0, ink.get(empty)]).toEqual([engine, true, 0]);
+      }
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!ready)('a value on a push button', () => {
+  it(
+    'is skipped with a note while the rest of the form is filled',
+    async () => {
+      const file = 'sf_pdflatex-forms.pdf';
+      const { bytes, report } = await fillClean(file, { Name: 'Zoë Ñandú', Submit: 'press' });
+      expect(report.fields).toEqual([
+        expect.objectContaining({ field: 'Name', value_written: 'Zoë Ñandú', problems: [] }),
+        {
+          field: 'Submit',
+          value_written: null,
+          font: null,
+          font_size: null,
+          problems: [],
+          notes: ['push button skipped: "press" was not written (a button takes no value)'],
+          skipped: true,
+        },
+      ]);
+      expect(pdftkDump(bytes)).toContain('FieldValue: Zoë Ñandú\n');
     },
     TIMEOUT_MS,
   );

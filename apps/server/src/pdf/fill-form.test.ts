@@ -38,9 +38,14 @@ describe('fillForm', () => {
     expect(report.fields.map((entry) => [entry.field, entry.problems])).toEqual([
       ['name', []],
       ['missing', ['field not found in the PDF; "x" was not written']],
-      ['submit', ['the field is a push button and cannot take a value; "press" was not written']],
+      ['submit', []],
       ['signature', []],
     ]);
+    expect(report.fields[2]).toMatchObject({
+      value_written: null,
+      skipped: true,
+      notes: ['push button skipped: "press" was not written (a button takes no value)'],
+    });
     expect(report.fields[3]).toMatchObject({
       value_written: null,
       skipped: true,

@@ -71,8 +71,17 @@ async function fillOne(
       if (value === null || value === '') {
         return { written: null, font: null, fontSize: null, problems: [] };
       }
-      const problem = `the field is a push button and cannot take a value; "${asText(value)}" was not written`;
-      return { written: null, font: null, fontSize: null, problems: [problem] };
+      // A button only acts (print, reset, submit): a value mapped onto it is left out, and the
+      // rest of the form is still filled.
+      const note = `push button skipped: "${asText(value)}" was not written (a button takes no value)`;
+      return {
+        written: null,
+        font: null,
+        fontSize: null,
+        problems: [],
+        notes: [note],
+        skipped: true,
+      };
     }
     default:
       return {
