@@ -104,10 +104,13 @@ export function loadLabelFiles(): { form: string; labels: LabelFile }[] {
 /** A labelled form with its detected fields: detection runs once, the engine as often as needed. */
 export type DetectedForm = { form: string; labels: LabelFile; fields: FieldDataDto };
 
-/** Field detection on every labelled form. */
-export async function detectLabelledForms(pdfDir: string): Promise<DetectedForm[]> {
+/** Field detection on every labelled form `include` accepts (all by default). */
+export async function detectLabelledForms(
+  pdfDir: string,
+  include: (labels: LabelFile) => boolean = () => true,
+): Promise<DetectedForm[]> {
   const forms: DetectedForm[] = [];
-  for (const { form, labels } of loadLabelFiles()) {
+  for (const { form, labels } of loadLabelFiles().filter((file) => include(file.labels))) {
     const bytes = new Uint8Array(readFileSync(join(pdfDir, labels.pdf)));
     forms.push({ form, labels, fields: (await detectFields(bytes)).fields });
   }
@@ -181,10 +184,14 @@ export function scoreForm(
   };
 }
 
-/** Runs detection and the engine on every labelled form; `missingCorpus` says why none ran. */
+/**
+ * Runs detection and the engine on every labelled form `include` accepts; `missingCorpus` says
+ * why none ran.
+ */
 export async function evaluateSuggestions(
   pdfDir = join(corpusDir(), 'pdf'),
   threshold = DEFAULT_SUGGEST_THRESHOLD,
+  include: (labels: LabelFile) => boolean = () => true,
 ): Promise<EvalResult> {
   if (!existsSync(pdfDir)) {
     return {
@@ -193,7 +200,9 @@ export async function evaluateSuggestions(
       missingCorpus: `PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS)`,
     };
   }
-  const forms = (await detectLabelledForms(pdfDir)).map((form) => scoreForm(form, { threshold }));
+  const forms = (await detectLabelledForms(pdfDir, include)).map((form) =>
+    scoreForm(form, { threshold }),
+  );
   return { forms, totals: totalsOf(forms), missingCorpus: null };
 }
 

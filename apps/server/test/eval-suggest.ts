@@ -1,4 +1,6 @@
-// Command line of the mapping-suggestion evaluation (eval-suggest-core.ts, eval-suggest-loso.ts).
+// Command line of the mapping-suggestion evaluation (eval-suggest-core.ts, eval-suggest-loso.ts,
+// eval-suggest-split.ts). Every mode works on the development set only, except --sealed, which
+// prints the sealed set's aggregate figures and nothing that names a form or a field.
 //
 //   node apps/server/test/eval-suggest.ts            (corpus from $FORMBRIDGE_CORPUS or ../shared/corpus)
 //   node apps/server/test/eval-suggest.ts --misses   (also list labelled fields left without a suggestion)
@@ -6,17 +8,22 @@
 //   node apps/server/test/eval-suggest.ts --threshold=0.55   (run at another raw threshold)
 //   node apps/server/test/eval-suggest.ts --loso     (leave-one-source-out figures and calibration)
 //   node apps/server/test/eval-suggest.ts --loso --misses   (also every miss there, by cause)
-//   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one form, with its reason)
+//   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one dev form)
 //   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
+//   node apps/server/test/eval-suggest.ts --check-labels   (label files against detection, all forms)
+//   node apps/server/test/eval-suggest.ts --write-split    (rewrite fixtures/eval-split.json)
+//   node apps/server/test/eval-suggest.ts --sealed   (sealed aggregates: once, at the end of a stop)
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SUGGEST_THRESHOLD } from '../src/suggest/suggest-field-mappings.ts';
 import { corpusDir, REPO_ROOT } from './corpus.ts';
+import type { LabelFile } from './eval-suggest-core.ts';
 import {
   detectLabelledForms,
   evaluateSuggestions,
   formatReport,
   formatSweep,
+  loadLabelFiles,
   scoreForm,
 } from './eval-suggest-core.ts';
 import {
@@ -27,15 +34,65 @@ import {
   sourceOfPdf,
 } from './eval-suggest-loso.ts';
 import { formatMisses, losoMisses } from './eval-suggest-misses.ts';
+import type { EvalSet } from './eval-suggest-split.ts';
+import {
+  aggregateFigures,
+  DEV_PERCENT,
+  formatAggregate,
+  SPLIT_FILE,
+  SPLIT_SALT,
+  splitOfForm,
+} from './eval-suggest-split.ts';
 
 const CALIBRATION_FILE = join(REPO_ROOT, 'apps/server/src/suggest/calibration-data.ts');
 const args = process.argv.slice(2);
 const pdfDir = join(corpusDir(), 'pdf');
 
+function inSet(set: EvalSet): (labels: LabelFile) => boolean {
+  const sources = sourceOfPdf();
+  return (labels) => splitOfForm(labels, sources) === set;
+}
+const isDev = existsSync(pdfDir) ? inSet('dev') : () => false;
+
 if (!existsSync(pdfDir)) {
   console.log(`PDF corpus not found at ${pdfDir} (set FORMBRIDGE_CORPUS)`);
+} else if (args.includes('--sealed')) {
+  const result = await evaluateSuggestions(pdfDir, DEFAULT_SUGGEST_THRESHOLD, inSet('sealed'));
+  const problems = result.forms.reduce((sum, f) => sum + f.problems.length, 0);
+  console.log(formatAggregate('SEALED SET', aggregateFigures(result.forms)));
+  for (const set of ['tuning', 'holdout'] as const) {
+    const title =
+      set === 'tuning'
+        ? 'sealed forms an earlier engine was tuned on'
+        : 'sealed forms no engine was tuned on';
+    const forms = result.forms.filter((f) => f.set === set);
+    console.log(`\n${formatAggregate(title, aggregateFigures(forms))}`);
+  }
+  console.log(`\nlabel/detection disagreements on sealed forms: ${problems}`);
+} else if (args.includes('--check-labels')) {
+  // Detection only, no engine: safe on sealed forms.
+  for (const { form, labels, fields } of await detectLabelledForms(pdfDir)) {
+    const names = Object.keys(fields);
+    for (const name of names.filter((n) => !(n in labels.labels))) {
+      console.log(`${form}: unlabelled field ${name}`);
+    }
+    for (const name of Object.keys(labels.labels).filter((n) => !(n in fields))) {
+      console.log(`${form}: label for a field the form does not have: ${name}`);
+    }
+  }
+} else if (args.includes('--write-split')) {
+  const sources = sourceOfPdf();
+  const forms = Object.fromEntries(
+    loadLabelFiles().map(({ form, labels }) => [
+      form,
+      { pdf: labels.pdf, repository: sources.get(labels.pdf), set: splitOfForm(labels, sources) },
+    ]),
+  );
+  const body = { salt: SPLIT_SALT, dev_percent: DEV_PERCENT, forms };
+  writeFileSync(SPLIT_FILE, `${JSON.stringify(body, null, 2)}\n`);
+  console.log(`split of ${Object.keys(forms).length} forms written to ${SPLIT_FILE}`);
 } else if (args.includes('--loso')) {
-  const forms = await detectLabelledForms(pdfDir);
+  const forms = await detectLabelledForms(pdfDir, isDev);
   const loso = evaluateLoso(forms, sourceOfPdf());
   console.log(formatLoso(loso));
   if (args.includes('--misses')) {
@@ -43,7 +100,10 @@ if (!existsSync(pdfDir)) {
   }
 } else if (args.some((arg) => arg.startsWith('--explain='))) {
   const wanted = args.find((arg) => arg.startsWith('--explain='))?.split('=')[1] ?? '';
-  const forms = (await detectLabelledForms(pdfDir)).filter((form) => form.form === wanted);
+  const forms = (await detectLabelledForms(pdfDir, isDev)).filter((form) => form.form === wanted);
+  if (forms.length === 0) {
+    console.log(`${wanted} is not a development form (sealed forms are never explained)`);
+  }
   for (const s of forms.flatMap((form) => scoreForm(form, {}).suggestions)) {
     const verdict = s.suggested_field_key === s.expected ? 'ok ' : `BAD (expected ${s.expected})`;
     console.log(
@@ -51,14 +111,14 @@ if (!existsSync(pdfDir)) {
     );
   }
 } else if (args.includes('--fit-calibration')) {
-  const forms = await detectLabelledForms(pdfDir);
+  const forms = await detectLabelledForms(pdfDir, isDev);
   const points = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
   const body = points.map((p) => `  { raw: ${p.raw}, accuracy: ${p.accuracy} },`).join('\n');
   writeFileSync(
     CALIBRATION_FILE,
     [
-      '// The confidence map fitted on the labelled evaluation set (see calibration.ts). Written by',
-      '// `node apps/server/test/eval-suggest.ts --fit-calibration`; do not edit by hand.',
+      '// The confidence map fitted on the development set of the labelled forms (see calibration.ts).',
+      '// Written by `node apps/server/test/eval-suggest.ts --fit-calibration`; do not edit by hand.',
       "import type { CalibrationPoint } from './calibration.ts';",
       '',
       `export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [\n${body}\n];`,
@@ -74,6 +134,7 @@ if (!existsSync(pdfDir)) {
   const result = await evaluateSuggestions(
     pdfDir,
     Number.isFinite(threshold) ? threshold : undefined,
+    isDev,
   );
   console.log(
     isSweep ? formatSweep(result, sweepFrom) : formatReport(result, args.includes('--misses')),
@@ -83,7 +144,8 @@ if (!existsSync(pdfDir)) {
       f.scores.map((s) => ({ confidence: s.score, isCorrect: s.isCorrect })),
     );
     console.log(
-      `\nCalibration of the shown confidence (all forms):\n${formatCalibration(outcomes)}`,
+      `\nCalibration of the shown confidence (development set):\n${formatCalibration(outcomes)}`,
     );
+    console.log(`\n${formatAggregate('DEVELOPMENT SET', aggregateFigures(result.forms))}`);
   }
 }

@@ -29,6 +29,22 @@ const people = table('Clients', [
 ]);
 
 describe('reading PDF fields', () => {
+  it('reads name parts from the name alone (Name_First was once taken for last_name)', () => {
+    const fields: FieldDataDto = {
+      Name_First: pdfField(),
+      Name_Middle: pdfField(),
+      Name_Last: pdfField(),
+      Name_Suffix: pdfField(),
+    };
+    const names = table('People', ['first_name', 'middle_name', 'last_name', 'name_suffix']);
+    expect(suggest(suggestInput(fields, names))).toEqual({
+      Name_First: 'first_name',
+      Name_Middle: 'middle_name',
+      Name_Last: 'last_name',
+      Name_Suffix: 'name_suffix',
+    });
+  });
+
   it('relies on the printed label when the name is generic (f1_02, Text1)', () => {
     const fields: FieldDataDto = {
       'topmostSubform[0].Page1[0].f1_02[0]': pdfField({ label: 'Your first name' }),
