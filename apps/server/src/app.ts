@@ -27,6 +27,7 @@ import { clearStorageTemp } from './lib/storage/local-storage.ts';
 import { startFileSweeper } from './ops/file-sweep.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -93,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('tokenUserId', null);
+  app.decorateRequest('tokenClaims', null);
 
   // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/v1/admin' });
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });

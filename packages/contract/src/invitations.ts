@@ -10,12 +10,14 @@ export const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_MESSAGES = {
   invalid: 'This invitation link is invalid, has expired or has already been used.',
   wrongEmail: 'This invitation is for another e-mail address.',
+  notAllowed: 'Only accounts an administrator allowed to invite can send invitations.',
 } as const;
 
 /** `code` of invitation errors on sign-up and look-up. */
 export const INVITATION_CODES = {
   invalid: 'invitation_invalid',
   wrongEmail: 'invitation_email_mismatch',
+  notAllowed: 'invite_not_allowed',
 } as const;
 
 /** Body of POST /api/v1/invitations. */

@@ -8,6 +8,30 @@ export type UsersTable = {
   email_lower: string;
   password_hash: string;
   created_at: string;
+  /** The instance admin: lists, disables and deletes accounts, decides who may invite. */
+  is_admin: BooleanColumn;
+  /** A disabled account cannot sign in and its tokens stop working. */
+  disabled: BooleanColumn;
+  /** May send invitations (an admin always may). */
+  can_invite: BooleanColumn;
+};
+
+/** One sign-in: a token names its session, so deleting the row revokes the token everywhere. */
+export type SessionsTable = {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** A "forgot password" link: single use, expiring; only the token's SHA-256 is stored. */
+export type PasswordResetsTable = {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 };
 
 export type PdfTemplatesTable = {
@@ -222,4 +246,6 @@ export type Database = {
   public_data_links: PublicDataLinksTable;
   public_link_uploads: PublicLinkUploadsTable;
   invitations: InvitationsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
 };

@@ -2,28 +2,55 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AUTH_ERRORS } from '@formbridge/contract/auth';
 import { compileOnce } from '../db/compile-once.ts';
 import type { Db } from '../db/database.ts';
+import { toBoolean } from '../db/dialect.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import type { TokenClaims } from './tokens.ts';
 
+/** Who acts: what services need of the signed-in account. */
 export type CurrentUser = { id: string; email: string; created_at: string };
+
+/** The signed-in account with its rights and the session its token names. */
+export type SessionUser = CurrentUser & {
+  is_admin: boolean;
+  can_invite: boolean;
+  /** The sign-in session the request's token names (sign-out revokes it). */
+  sessionId: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
-    currentUser: CurrentUser | null;
-    tokenUserId: string | null;
+    currentUser: SessionUser | null;
+    tokenClaims: TokenClaims | null;
   }
 }
 
-// Authentication is infrastructure every module relies on, so it reads the account itself
-// (never the password hash) instead of importing the auth module.
-// Every signed-in request but the records pages reads it (compiled once: see compileOnce).
-const selectSessionUser = compileOnce((db, args: { id: string }) =>
-  db.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', args.id),
+// Authentication is infrastructure every module relies on, so it reads the session and account
+// itself (never the password hash) instead of importing the auth module. The database is asked on
+// every request, so a revoked session or a disabled account is refused at once by every server
+// process sharing it. Every signed-in request but the records pages reads it (compiled once).
+const selectSessionUser = compileOnce((db, args: { userId: string; sessionId: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.created_at', 'users.is_admin', 'users.can_invite'])
+    .where('sessions.id', '=', args.sessionId)
+    .where('users.id', '=', args.userId)
+    .where('users.disabled', '=', false),
 );
 
-async function findSessionUser(db: Db, id: string): Promise<CurrentUser | undefined> {
-  const [user] = await selectSessionUser(db, { id });
-  return user;
+async function findSessionUser(db: Db, claims: TokenClaims): Promise<SessionUser | undefined> {
+  const [user] = await selectSessionUser(db, claims);
+  return (
+    user && {
+      id: user.id,
+      email: user.email,
+      created_at: user.created_at,
+      is_admin: toBoolean(user.is_admin),
+      can_invite: toBoolean(user.can_invite) || toBoolean(user.is_admin),
+      sessionId: claims.sessionId,
+    }
+  );
 }
 
 function unauthorized(detail: string): AppError {
@@ -39,56 +66,56 @@ function readBearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The 401 for a token whose account is gone (or a token that does not verify). */
+/** The 401 for a token whose session or account is gone or disabled (or that does not verify). */
 export function accountGone(): AppError {
   return unauthorized(AUTH_ERRORS.invalidToken);
 }
 
-/** The user id a valid bearer token names, else throws 401; the account is not read. */
-async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<string> {
+/** What a valid bearer token names, else throws 401; the session and account are not read. */
+async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<TokenClaims> {
   const token = readBearer(request);
   if (!token) {
     throw unauthorized(AUTH_ERRORS.notAuthenticated);
   }
-  const userId = await ctx.tokens.verify(token);
-  if (!userId) {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) {
     throw accountGone();
   }
-  return userId;
+  return claims;
 }
 
-/** Resolves the bearer token to a user who still exists, else throws 401. */
+/** Resolves the bearer token to a live session of an enabled account, else throws 401. */
 export async function authenticateRequest(
   ctx: AppContext,
   request: FastifyRequest,
-): Promise<CurrentUser> {
-  const userId = await verifyBearer(ctx, request);
-  const user = await findSessionUser(ctx.db, userId);
+): Promise<SessionUser> {
+  const claims = await verifyBearer(ctx, request);
+  const user = await findSessionUser(ctx.db, claims);
   if (!user) {
     throw accountGone();
   }
-  request.currentUser = { id: user.id, email: user.email, created_at: user.created_at };
-  return request.currentUser;
+  request.currentUser = user;
+  return user;
 }
 
 /**
- * onRequest for a hot read whose own first query also confirms the account (one database round
- * trip fewer): only the token is checked here. The route reads the token's user id with
- * `tokenUserId(request)` and must throw `accountGone()` when its query finds no such account;
- * `currentUser(request)` stays unset and fails closed.
+ * onRequest for a hot read whose own first query also confirms the session and account (one
+ * database round trip fewer): only the token is checked here. The route reads the token's claims
+ * with `tokenClaims(request)` and must throw `accountGone()` when its query finds no live session
+ * of an enabled account; `currentUser(request)` stays unset and fails closed.
  */
 export function createRequireToken(ctx: AppContext): preHandlerAsyncHookHandler {
   return async (request) => {
-    request.tokenUserId = await verifyBearer(ctx, request);
+    request.tokenClaims = await verifyBearer(ctx, request);
   };
 }
 
-/** The user id of a request that passed `createRequireToken`; its account is not yet confirmed. */
-export function tokenUserId(request: FastifyRequest): string {
-  if (!request.tokenUserId) {
+/** The claims of a request that passed `createRequireToken`; its session is not yet confirmed. */
+export function tokenClaims(request: FastifyRequest): TokenClaims {
+  if (!request.tokenClaims) {
     throw unauthorized(AUTH_ERRORS.notAuthenticated);
   }
-  return request.tokenUserId;
+  return request.tokenClaims;
 }
 
 /**
@@ -101,8 +128,18 @@ export function createRequireUser(ctx: AppContext): preHandlerAsyncHookHandler {
   };
 }
 
+/** preHandler for instance-admin routes: a signed-in admin, else 401/403. */
+export function createRequireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await authenticateRequest(ctx, request);
+    if (!user.is_admin) {
+      throw new AppError(403, AUTH_ERRORS.adminOnly, 'admin_only');
+    }
+  };
+}
+
 /** The signed-in user of a request that passed `requireUser`. */
-export function currentUser(request: FastifyRequest): CurrentUser {
+export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.currentUser) {
     // A route that forgot its preHandler must fail closed, not act for nobody.
     throw unauthorized(AUTH_ERRORS.notAuthenticated);

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createUser, DIALECTS, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createTokenService } from './tokens.ts';
 
+const USER_1 = { userId: 'user-1', sessionId: 's-1' };
 const SECRET = new TextEncoder().encode('a test secret that is long enough for HS256 tokens');
 
 describe('bearer tokens', () => {
@@ -12,24 +13,24 @@ describe('bearer tokens', () => {
   it('refuses a token once it expires, also after it was accepted before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const tokens = createTokenService(SECRET, 60);
-    const token = await tokens.issue('user-1');
-    expect(await tokens.verify(token)).toBe('user-1');
+    const token = await tokens.issue(USER_1);
+    expect(await tokens.verify(token)).toEqual(USER_1);
     vi.setSystemTime(Date.now() + 59_000);
-    expect(await tokens.verify(token)).toBe('user-1');
+    expect(await tokens.verify(token)).toEqual(USER_1);
     vi.setSystemTime(Date.now() + 2_000);
     expect(await tokens.verify(token)).toBeNull();
   });
 
   it('refuses an altered or foreign token after the genuine one was accepted', async () => {
     const tokens = createTokenService(SECRET, 60);
-    const token = await tokens.issue('user-1');
-    expect(await tokens.verify(token)).toBe('user-1');
+    const token = await tokens.issue(USER_1);
+    expect(await tokens.verify(token)).toEqual(USER_1);
     const [header, , signature] = token.split('.');
-    const otherPayload = (await tokens.issue('user-2')).split('.')[1];
+    const otherPayload = (await tokens.issue({ userId: 'user-2', sessionId: 's-2' })).split('.')[1];
     expect(await tokens.verify(`${header}.${otherPayload}.${signature}`)).toBeNull();
     expect(await tokens.verify(`${token.slice(0, -2)}AA`)).toBeNull();
     const foreign = createTokenService(new TextEncoder().encode('another secret entirely!!'), 60);
-    expect(await tokens.verify(await foreign.issue('user-1'))).toBeNull();
+    expect(await tokens.verify(await foreign.issue(USER_1))).toBeNull();
   });
 });
 

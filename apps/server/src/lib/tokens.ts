@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 
+/** What a valid token names: the account and the sign-in session (`jti`) it belongs to. */
+export type TokenClaims = { userId: string; sessionId: string };
+
 export type TokenService = {
-  issue: (userId: string) => Promise<string>;
-  /** The user id of a valid token, or null when it is invalid or expired. */
-  verify: (token: string) => Promise<string | null>;
+  issue: (claims: TokenClaims) => Promise<string>;
+  /** The claims of a valid token, or null when it is invalid or expired. */
+  verify: (token: string) => Promise<TokenClaims | null>;
 };
 
 /**
@@ -35,15 +38,16 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
 // How many verified tokens are remembered (the oldest goes when full); a few hundred bytes each.
 const VERIFIED_TOKENS_KEPT = 1000;
 
-type VerifiedToken = { userId: string; expiresAt: number; notBefore: number | undefined };
+type VerifiedToken = TokenClaims & { expiresAt: number; notBefore: number | undefined };
 
 /**
- * HS256 tokens carrying `sub` (user id) and `exp`. A verified token is remembered by its exact
- * text: a client sends the same token with every request, and the HMAC check was ~5 % of a
- * records page's server time. A remembered token still meets the clock on every use (`exp` and
- * `nbf`, as jose checks them), and what it names is still looked up by the caller each time, so
- * a deleted account loses access at once. Nothing revokes a token server-side (sign-out forgets it
- * in the browser), so remembering changes no answer.
+ * HS256 tokens carrying `sub` (user id), `jti` (session id) and `exp`. A verified token is
+ * remembered by its exact text: a client sends the same token with every request, and the HMAC
+ * check was ~5 % of a records page's server time. Remembering covers only the signature: a
+ * remembered token still meets the clock on every use (`exp` and `nbf`, as jose checks them), and
+ * the caller looks up its session and account in the database on every request, so sign-out,
+ * "sign out everywhere", a disabled or deleted account take effect at once on every server
+ * process sharing that database.
  */
 export function createTokenService(secret: Uint8Array, lifetimeSeconds: number): TokenService {
   const verified = new Map<string, VerifiedToken>();
@@ -58,29 +62,33 @@ export function createTokenService(secret: Uint8Array, lifetimeSeconds: number):
     verified.set(token, entry);
   };
   return {
-    issue: (userId) =>
+    issue: ({ userId, sessionId }) =>
       new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
+        .setJti(sessionId)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
         .sign(secret),
     verify: async (token) => {
       const known = verified.get(token);
       if (known) {
-        return isInTime(known) ? known.userId : null;
+        return isInTime(known) ? { userId: known.userId, sessionId: known.sessionId } : null;
       }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
           // A token without an expiry would be valid forever: refused, though none is issued.
-          requiredClaims: ['exp', 'sub'],
+          // A token from before sessions existed (no `jti`) cannot be revoked: refused.
+          requiredClaims: ['exp', 'sub', 'jti'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        const { sub, jti, exp, nbf } = payload;
+        if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
           return null;
         }
-        remember(token, { userId: payload.sub, expiresAt: payload.exp, notBefore: payload.nbf });
-        return payload.sub;
+        const claims = { userId: sub, sessionId: jti };
+        remember(token, { ...claims, expiresAt: exp, notBefore: nbf });
+        return claims;
       } catch {
         return null;
       }

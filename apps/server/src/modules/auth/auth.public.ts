@@ -1,4 +1,4 @@
 // The auth module's surface for other modules: the account look-up other modules need (a link's
 // owner).
 // Everything else in its repo stays private to the module (eslint no-restricted-paths).
-export { findUserById } from './auth.repo.ts';
+export { findUserByEmail, findUserById } from './auth.repo.ts';

@@ -32,6 +32,9 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       email: 'new.person@example.com',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      // The server's first account is its admin.
+      is_admin: true,
+      can_invite: true,
     });
   });
 
@@ -75,6 +78,8 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       id: user.id,
       email: 'Mixed.Case@Example.com',
       created_at: expect.any(String),
+      is_admin: false,
+      can_invite: false,
     });
   });
 
@@ -155,9 +160,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
   it('refuses a correctly signed token that has no expiry', async () => {
     const user = await createUser(t);
     const secret = fs.readFileSync(`${t.dataDir}/jwt-secret`, 'utf8');
+    const { jti } = JSON.parse(
+      Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString(),
+    ) as { jti: string };
     const forever = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
+      .setJti(jti)
       .setIssuedAt()
       .sign(new TextEncoder().encode(secret.trim()));
     const response = await t.request('GET', '/api/v1/auth/me', { token: forever });
@@ -165,6 +174,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
     const withExpiry = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
+      .setJti(jti)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret.trim()));
     expect((await t.request('GET', '/api/v1/auth/me', { token: withExpiry })).status).toBe(200);

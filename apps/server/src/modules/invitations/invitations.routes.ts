@@ -46,7 +46,8 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: invitationCreateBodySchema,
           description:
             'E-mails a single-use sign-up link (valid 7 days, for this address only) that works ' +
-            'also when ALLOW_SIGNUP=false. 409 when the address has an account, 429 past the ' +
+            'also when ALLOW_SIGNUP=false. 403 `invite_not_allowed` unless the caller is an ' +
+            'admin or was allowed to invite; 409 when the address has an account, 429 past the ' +
             'daily mail limit, 502 `mail_failed` when the mail server cannot be reached.',
           response: { 201: invitationSchema },
         },

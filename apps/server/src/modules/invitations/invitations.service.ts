@@ -9,7 +9,7 @@ import {
 } from '@formbridge/contract/invitations';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { SessionUser } from '../../lib/current-user.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../lib/mail/mailer.ts';
 import { composeInvitation } from './invitations.email.ts';
@@ -32,16 +32,19 @@ function hashToken(token: string): string {
 }
 
 /**
- * Invites `email` on behalf of `user`: stores the invitation, then e-mails the link (counted
+ * Invites `email` on behalf of `user` (an admin, or an account the admin allowed to invite): stores the invitation, then e-mails the link (counted
  * against the sender's daily mail quota). A failed send keeps nothing; a sent one replaces the
  * sender's earlier unused invitations to that address, so only the newest link works.
  */
 export async function createInvitation(
   ctx: AppContext,
-  user: CurrentUser,
+  user: SessionUser,
   rawEmail: string,
   clientIp: string,
 ): Promise<InvitationRow> {
+  if (!user.can_invite) {
+    throw new AppError(403, INVITATION_MESSAGES.notAllowed, INVITATION_CODES.notAllowed);
+  }
   const email = rawEmail.trim();
   const emailLower = email.toLowerCase();
   if (await isEmailRegistered(ctx.db, emailLower)) {

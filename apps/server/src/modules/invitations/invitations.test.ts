@@ -20,7 +20,14 @@ describe.each(DIALECTS)('invitations on %s', (dialect) => {
   beforeAll(async () => {
     sink = await startSmtpSink();
     t = await startTestApp(dialect, { smtpUrl: sink.url, publicUrl: 'https://forms.example' });
-    [alice, bob] = await Promise.all([createUser(t), createUser(t)]);
+    // Alice's is the server's first account, so she is its admin; she lets Bob invite too.
+    alice = await createUser(t);
+    bob = await createUser(t);
+    const allowed = await t.request('PATCH', `/api/v1/admin/users/${bob.id}`, {
+      token: alice.token,
+      json: { can_invite: true },
+    });
+    expect(allowed.status, allowed.text).toBe(200);
     t.ctx.config.allowSignup = false;
   });
   afterAll(async () => {
@@ -45,6 +52,25 @@ describe.each(DIALECTS)('invitations on %s', (dialect) => {
     t.request('POST', '/api/v1/auth/signup', {
       json: { email, password: PASSWORD, ...(inviteToken ? { invite_token: inviteToken } : {}) },
     });
+
+  it('lets only the admin and the accounts the admin allowed send invitations', async () => {
+    t.ctx.config.allowSignup = true;
+    const carol = await createUser(t);
+    t.ctx.config.allowSignup = false;
+    const me = await t.request('GET', '/api/v1/auth/me', { token: carol.token });
+    expect(me.body).toMatchObject({ is_admin: false, can_invite: false });
+    const refused = await t.request('POST', '/api/v1/invitations', {
+      token: carol.token,
+      json: { email: 'friend-of-carol@example.com' },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'invite_not_allowed' });
+    await t.request('PATCH', `/api/v1/admin/users/${carol.id}`, {
+      token: alice.token,
+      json: { can_invite: true },
+    });
+    await invite('friend-of-carol@example.com', carol);
+  });
 
   it('e-mails a link that signs up exactly the invited address once, while sign-up is closed', async () => {
     const { id, token, mail } = await invite('Carol.New@example.com');

@@ -6,7 +6,7 @@ import {
   createRequireToken,
   createRequireUser,
   currentUser,
-  tokenUserId,
+  tokenClaims,
 } from '../../lib/current-user.ts';
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
 import { RecordPageCache } from './records.page-cache.ts';
@@ -67,7 +67,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const ownerId = tokenUserId(request);
+        const session = tokenClaims(request);
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
@@ -77,7 +77,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         };
         const { total, body } = await listTableRecords(
           ctx,
-          ownerId,
+          session,
           request.params.id,
           page,
           memory,

@@ -3,6 +3,7 @@ import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { accountGone } from '../../lib/current-user.ts';
+import type { TokenClaims } from '../../lib/tokens.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import {
   listRecordFiles,
@@ -69,17 +70,18 @@ export type RecordsMemory = {
  * the table's record count. A page is answered from `memory.pages` when kept for the version the
  * table's row holds now, else read starting from the nearest record `memory.starts` remembers,
  * its records presented once per version (`memory.records`).
- * `ownerId` comes from a bearer token only: the table read confirms the account (401 if gone).
+ * `session` comes from a bearer token only: the table read confirms the session (401 if gone).
  */
 export async function listTableRecords(
   ctx: AppContext,
-  ownerId: string,
+  session: TokenClaims,
   tableId: string,
   page: Page | undefined,
   memory: RecordsMemory,
   encode: (view: RecordsView, kept?: KeptRecords) => Buffer,
 ): Promise<{ total: number; body: Buffer }> {
-  const found = await findTableOfAccount(ctx.db, ownerId, tableId);
+  const ownerId = session.userId;
+  const found = await findTableOfAccount(ctx.db, session, tableId);
   if (!found) {
     throw accountGone();
   }

@@ -18,27 +18,34 @@ export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow
 }
 
 // Every records page runs this first (compiled once: see compileOnce).
-const selectTableOfAccount = compileOnce((db, args: { userId: string; id: string }) =>
-  db
-    .selectFrom('users')
-    .leftJoin('dynamic_tables', (join) =>
-      join.onRef('dynamic_tables.owner_id', '=', 'users.id').on('dynamic_tables.id', '=', args.id),
-    )
-    .select('users.id as account_id')
-    .selectAll('dynamic_tables')
-    .where('users.id', '=', args.userId),
+const selectTableOfAccount = compileOnce(
+  (db, args: { userId: string; sessionId: string; id: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .leftJoin('dynamic_tables', (join) =>
+        join
+          .onRef('dynamic_tables.owner_id', '=', 'users.id')
+          .on('dynamic_tables.id', '=', args.id),
+      )
+      .select('users.id as account_id')
+      .selectAll('dynamic_tables')
+      .where('sessions.id', '=', args.sessionId)
+      .where('users.id', '=', args.userId)
+      .where('users.disabled', '=', false),
 );
 
 /**
- * One read for a hot route that checked only the bearer token: whether the account still exists
- * (undefined when not), and its table `id` (undefined for a missing id and for someone else's).
+ * One read for a hot route that checked only the bearer token: whether its session is live and
+ * the account enabled (undefined when not), and the account's table `id` (undefined for a missing
+ * id and for someone else's).
  */
 export async function findTableOfAccount(
   db: Db,
-  userId: string,
+  session: { userId: string; sessionId: string },
   id: string,
 ): Promise<{ table: TableRow | undefined } | undefined> {
-  const [row] = await selectTableOfAccount(db, { userId, id });
+  const [row] = await selectTableOfAccount(db, { ...session, id });
   if (!row) {
     return undefined;
   }
