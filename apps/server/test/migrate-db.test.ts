@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CompletedForm } from '@formbridge/contract/completed-forms';
@@ -98,17 +97,7 @@ describe.runIf(url)('moving the database from SQLite to PostgreSQL', () => {
       forms: (await source.request('GET', '/api/v1/completed-forms/', options)).body,
     };
     await source.close();
-    // The in-process queue keeps no job_items rows; the shared queue's do have a two-column key,
-    // so a few are written here to be read page by page below.
-    const sqlite = new DatabaseSync(path.join(dataDir, 'formbridge.sqlite'));
-    const insertItem = sqlite.prepare(
-      'INSERT INTO job_items (job_id, item_id, created_at) VALUES (?, ?, ?)',
-    );
-    for (const other of others) {
-      insertItem.run(job.job.id, other.id, new Date().toISOString());
-    }
-    sqlite.close();
-
+    // The bulk job recorded one job_items row per record (two-column key): read page by page below.
     const schema = freshSchema();
     // Two rows per read: every table with more rows is copied over several keyset pages.
     const summary = await migrateSqliteToPostgres(

@@ -170,10 +170,11 @@ export type JobsTable = {
 export type JobItemsTable = {
   job_id: string;
   item_id: string;
-  form_id: string | null;
-  display_name: string | null;
+  /** The item's value as JSON (its job's shape); null when it failed. */
+  value: string | null;
+  /** What the failed item is called for the user (a record's display name). */
+  label: string | null;
   error: string | null;
-  email: string | null;
   created_at: string;
 };
 

@@ -16,6 +16,7 @@ import * as tableRecordCount from './2026-11-26-h14b-01-table-record-count.ts';
 import * as tableRecordsVersion from './2026-11-26-h14r-01-table-records-version.ts';
 import * as fileKeyIndexes from './2026-11-26-h10-01-file-key-indexes.ts';
 import * as accounts from './2026-11-27-h36-01-accounts.ts';
+import * as genericJobItems from './2026-11-27-h27-01-generic-job-items.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-h10-01-file-key-indexes': fileKeyIndexes,
   '2026-11-26-h14r-01-table-records-version': tableRecordsVersion,
   '2026-11-27-h36-01-accounts': accounts,
+  '2026-11-27-h27-01-generic-job-items': genericJobItems,
 };

@@ -1,30 +1,24 @@
-import crypto from 'node:crypto';
-import { isFinishedJobStatus, type JobProgress, type JobStatus } from '@formbridge/contract/jobs';
+import { isFinishedJobStatus, type JobStatus } from '@formbridge/contract/jobs';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../errors.ts';
+import { createJobBook, type JobLog, type OpenJob } from './job-book.ts';
 import {
   INTERRUPTED_BY_RESTART,
   INTERRUPTED_BY_SHUTDOWN,
   type JobDefinition,
-  type JobListener,
   type JobOutcome,
   type JobQueue,
-  serializeResult,
 } from './job-queue.ts';
-import {
-  failJob,
-  findJobById,
-  finishJob,
-  insertJob,
-  listUnfinishedJobs,
-  markJobRunning,
-  saveJobProgress,
-  type JobRow,
-} from './job-store.ts';
+import { failJob, findJobById, listUnfinishedJobs } from './job-store.ts';
+import { runItemsInOrder } from './run-items.ts';
+
+// An item job's outcomes (and the rows they wait on) are written at least this often; listeners
+// hear the counts in between.
+const RECORD_EVERY_MS = 1000;
 
 export type InProcessQueueOptions = {
   db: Db;
-  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  log: JobLog;
   /** Progress is written to the row and pushed to listeners at most this often. */
   progressIntervalMs?: number;
   /** How often `waitFor` re-reads a job it has no event for (a job run by another process). */
@@ -42,91 +36,63 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   // Loosely typed on purpose: each definition checks its own payload before running.
   const definitions = new Map<string, JobDefinition<unknown>>();
-  const listeners = new Map<string, Set<JobListener>>();
+  const book = createJobBook(db, log);
   const pending: string[] = [];
   const shutdown = new AbortController();
   let running: Promise<void> | null = null;
   let isClosed = false;
 
-  const emit = (event: JobProgress) => {
-    for (const listener of listeners.get(event.id) ?? []) {
-      listener(event);
+  /** The steps of the job, the same ones the shared queue runs as tasks, here in sequence. */
+  const runSteps = async (
+    { row, definition, ref }: OpenJob,
+    last: { done: number; failed: number },
+  ) => {
+    if (definition.items) {
+      return runItemsInOrder({
+        book,
+        job: definition.items,
+        row,
+        ref,
+        signal: shutdown.signal,
+        recordEveryMs: RECORD_EVERY_MS,
+        progressEveryMs: progressIntervalMs,
+        onCounts: (done, failed) => Object.assign(last, { done, failed }),
+      });
     }
-  };
-
-  const finish = async (row: JobRow, outcome: JobOutcome) => {
-    const result = serializeResult(outcome.result);
-    await finishJob(db, row.id, { ...outcome, result }, new Date().toISOString());
-    emit({
-      id: row.id,
-      status: outcome.status,
-      done: outcome.done,
-      total: row.total,
-      failed: outcome.failed,
-    });
+    const tracker = book.trackProgress(row, progressIntervalMs);
+    try {
+      return await definition.run({
+        ...ref,
+        progress: (done, failed) => {
+          Object.assign(last, { done, failed });
+          tracker.progress(done, failed);
+        },
+        signal: shutdown.signal,
+      });
+    } finally {
+      await tracker.settled();
+    }
   };
 
   const runJob = async (id: string) => {
-    const row = await findJobById(db, id);
-    if (!row || row.status !== 'queued') {
-      return; // deleted, or already handled by a restart's recovery
+    const open = await book.open(id, definitions, true);
+    if (!open) {
+      return; // deleted, ended, or already handled by a restart's recovery
     }
-    const definition = definitions.get(row.kind);
-    const fail = (error: string) =>
-      finish(row, { status: 'failed', result: null, error, done: row.done, failed: row.failed });
-    if (!definition) {
-      await fail(`Unknown job kind '${row.kind}'`);
-      return;
-    }
-    const payload = definition.payload.safeParse(JSON.parse(row.payload));
-    if (!payload.success) {
-      await fail('The job payload is invalid');
-      return;
-    }
-    await markJobRunning(db, id, new Date().toISOString());
-    let last = { done: row.done, failed: row.failed };
-    let lastSavedAt = 0;
-    let saving: Promise<void> = Promise.resolve();
-    const progress = (done: number, failed: number) => {
-      last = { done, failed };
-      const now = Date.now();
-      if (now - lastSavedAt < progressIntervalMs) {
-        return;
-      }
-      lastSavedAt = now;
-      emit({ id, status: 'running', done, total: row.total, failed });
-      // Writes queue behind each other, so an older count never lands after a newer one.
-      saving = saving
-        .then(() => saveJobProgress(db, id, last, new Date().toISOString()))
-        .catch((error: unknown) => log.error({ err: error, jobId: id }, 'job progress not saved'));
-    };
-    emit({ id, status: 'running', done: row.done, total: row.total, failed: row.failed });
+    const { row } = open;
+    const last = { done: row.done, failed: row.failed };
     let outcome: JobOutcome;
     try {
-      outcome = await definition.run({
-        id,
-        ownerId: row.owner_id,
-        payload: payload.data,
-        progress,
-        signal: shutdown.signal,
-      });
+      outcome = await runSteps(open, last);
     } catch (error) {
       // An AppError is something to tell the user ('The table was deleted'); anything else is
       // our bug, logged in full and told generically, like a 500.
-      const detail =
-        error instanceof AppError && typeof error.detail === 'string'
-          ? error.detail
-          : 'The job failed unexpectedly';
-      if (!(error instanceof AppError)) {
-        log.error({ err: error, jobId: id, kind: row.kind }, 'job failed');
-      }
-      outcome = { status: 'failed', result: null, error: detail, ...last };
+      outcome = { status: 'failed', result: null, error: book.describe(error, id), ...last };
     }
     if (shutdown.signal.aborted && outcome.status === 'succeeded' && outcome.done < row.total) {
       outcome = { ...outcome, status: 'failed', error: INTERRUPTED_BY_SHUTDOWN };
     }
-    await saving;
-    await finish(row, outcome);
+    await book.end(row, outcome);
   };
 
   const schedule = () => {
@@ -145,17 +111,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       });
   };
 
-  const subscribe = (jobId: string, listener: JobListener) => {
-    const set = listeners.get(jobId) ?? new Set<JobListener>();
-    set.add(listener);
-    listeners.set(jobId, set);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) {
-        listeners.delete(jobId);
-      }
-    };
-  };
+  const subscribe = book.subscribe;
 
   const readStatus = async (jobId: string) => (await findJobById(db, jobId))?.status;
 
@@ -163,27 +119,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     register: (definition) => {
       definitions.set(definition.kind, definition as JobDefinition<unknown>);
     },
-    enqueue: async ({ ownerId, kind, payload, total }) => {
+    enqueue: async (input) => {
       if (isClosed) {
         throw new AppError(503, 'The server is shutting down; please try again in a moment');
       }
-      const now = new Date().toISOString();
-      const id = crypto.randomUUID();
-      await insertJob(db, {
-        id,
-        owner_id: ownerId,
-        kind,
-        status: 'queued',
-        done: 0,
-        total,
-        failed: 0,
-        payload: JSON.stringify(payload),
-        result: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      });
+      const id = await book.insert(input);
       pending.push(id);
       schedule();
       return id;

@@ -1,41 +1,55 @@
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { ItemOutcome, StoredItem } from './job-queue.ts';
+import type { StoredItem } from './job-queue.ts';
 
-// SQL for the items of a job split into tasks. An item's outcome is written once: the primary key
-// (job_id, item_id) turns a retried task's write into a no-op, and the job's counters move only
-// when the row is new, so done/failed stay exact whatever ran twice.
+// SQL for the items of an item job. An item's outcome is written once: the primary key
+// (job_id, item_id) turns a retried step's write into a no-op, and the job's counters move only
+// for rows that are new, so done/failed stay exact whatever ran twice.
 
 export type JobCounts = { done: number; failed: number; total: number };
 
-/** Stores an item's outcome (first write wins) and returns the job's counts after it. */
-export async function recordJobItem(
+// Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (5 per row).
+const INSERT_CHUNK = 200;
+
+/**
+ * Stores outcomes (first write wins) and moves the job's counters by the new ones, in one
+ * transaction; returns the job's counts after it (undefined: the job row is gone).
+ */
+export async function recordJobItems(
   db: Db,
   jobId: string,
-  itemId: string,
-  outcome: ItemOutcome,
+  items: ReadonlyArray<StoredItem<unknown>>,
   now: string,
 ): Promise<JobCounts | undefined> {
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('job_items')
-      .values({
-        job_id: jobId,
-        item_id: itemId,
-        form_id: outcome.ok ? outcome.formId : null,
-        display_name: outcome.ok ? null : outcome.displayName,
-        error: outcome.ok ? null : outcome.error,
-        email: outcome.ok && outcome.email ? JSON.stringify(outcome.email) : null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('item_id')
-      .executeTakeFirst();
-    if (inserted) {
+    let done = 0;
+    let failed = 0;
+    for (let at = 0; at < items.length; at += INSERT_CHUNK) {
+      const chunk = items.slice(at, at + INSERT_CHUNK);
+      const inserted = await trx
+        .insertInto('job_items')
+        .values(
+          chunk.map((item) => ({
+            job_id: jobId,
+            item_id: item.itemId,
+            value: item.ok ? JSON.stringify(item.value) : null,
+            label: item.ok ? null : item.label,
+            error: item.ok ? null : item.error,
+            created_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning(['item_id', 'error'])
+        .execute();
+      done += inserted.length;
+      failed += inserted.filter((row) => row.error !== null).length;
+    }
+    if (done > 0) {
       return trx
         .updateTable('jobs')
         .set((eb) => ({
-          done: eb('done', '+', 1),
-          failed: eb('failed', '+', outcome.ok ? 0 : 1),
+          done: eb('done', '+', done),
+          failed: eb('failed', '+', failed),
           updated_at: now,
         }))
         .where('id', '=', jobId)
@@ -50,19 +64,16 @@ export async function recordJobItem(
   });
 }
 
-/** Every stored item outcome of a job. */
-export async function listJobItems(db: Db, jobId: string): Promise<StoredItem[]> {
+/** Every stored outcome of a job, values checked against the job's item shape. */
+export async function listJobItems<T>(
+  db: Db,
+  jobId: string,
+  value: z.ZodType<T>,
+): Promise<Array<StoredItem<T>>> {
   const rows = await db.selectFrom('job_items').selectAll().where('job_id', '=', jobId).execute();
-  return rows.map((row): StoredItem =>
-    row.form_id === null
-      ? { itemId: row.item_id, ok: false, displayName: row.display_name, error: row.error ?? '' }
-      : {
-          itemId: row.item_id,
-          ok: true,
-          formId: row.form_id,
-          email: row.email
-            ? (JSON.parse(row.email) as { sent_to: string[]; error: string | null })
-            : null,
-        },
+  return rows.map((row): StoredItem<T> =>
+    row.error !== null || row.value === null
+      ? { itemId: row.item_id, ok: false, label: row.label, error: row.error ?? '' }
+      : { itemId: row.item_id, ok: true, value: value.parse(JSON.parse(row.value)) },
   );
 }

@@ -35,38 +35,60 @@ export type JobOutcome = {
 };
 
 /**
- * One kind of job, in its own file: a zod payload and an idempotent `run` (a rerun after a crash
- * must not duplicate what the first run finished). `cleanUp` removes what a run that never ended
- * left behind (a half-written zip); it runs when such a job is found at start.
+ * One kind of job, in its own file: a zod payload and either `run` (the whole job as one task)
+ * or `items` (independent items, then a final step). Both queues run the same definition.
+ * `cleanUp` removes what a run that never ended left behind (a half-written zip); it runs when
+ * such a job is found at start.
  */
-export type JobDefinition<P> = {
+export type JobDefinition<P, T = unknown, M = unknown> = {
   kind: string;
   payload: z.ZodType<P>;
-  run: (job: JobRunContext<P>) => Promise<JobOutcome>;
   cleanUp?: (jobId: string) => Promise<void>;
-  /** How a shared queue splits the job into tasks any instance can take; absent: one task. */
-  split?: SplitJob<P>;
-};
+} & (
+  | { run: (job: JobRunContext<P>) => Promise<JobOutcome>; items?: never }
+  | { items: ItemJob<P, T, M>; run?: never }
+);
 
-/** The job a task belongs to, as a split job's functions see it. */
+/** The job a step belongs to, as an item job's functions see it. */
 export type JobRef<P> = { id: string; ownerId: string; payload: P };
 
-/** One item's outcome, stored once per (job, item) however often its task ran. */
-export type ItemOutcome =
-  | { ok: true; formId: string; email: { sent_to: string[]; error: string | null } | null }
-  | { ok: false; displayName: string | null; error: string };
+/** One item's outcome, stored once per (job, item) however often its step ran. */
+export type ItemOutcome<T> =
+  { ok: true; value: T } | { ok: false; label: string | null; error: string };
 
-export type StoredItem = ItemOutcome & { itemId: string };
+export type StoredItem<T> = ItemOutcome<T> & { itemId: string };
 
 /**
- * A job as independent item tasks plus a final task. `runItem` must be idempotent (a retried task
- * runs it again after a crash); `finish` runs once every item has an outcome and builds the result
- * (the zip) from what the items stored.
+ * An item's outcome as `run` returns it and `finish` reads it. `made` is what the item produced,
+ * handed over in memory when `finish` runs in the same process (the in-process queue); it is
+ * never stored, so `finish` must also work without it (reading what `value` points at).
  */
-export type SplitJob<P> = {
+export type ItemResult<T, M> = ItemOutcome<T> & { made?: M };
+export type FinishedItem<T, M> = StoredItem<T> & { made?: M };
+
+/** Some of a job's items, opened together so what they share is loaded once. */
+export type ItemRun<T, M> = {
+  /** Idempotent: a step retried after a crash must not duplicate what the first one finished. */
+  run: (itemId: string) => Promise<ItemResult<T, M>>;
+  /** Makes durable what `run` deferred (rows written a batch at a time); the queue calls it
+   * before it records the outcomes `run` returned. */
+  flush: () => Promise<void>;
+};
+
+/**
+ * A job as independent items plus a final step. The in-process queue runs the items in order,
+ * `concurrency` at a time, and hands each outcome to `finish` as it comes; the shared
+ * queue runs each item as a task on any instance and calls `finish` once all are recorded.
+ * Either way `finish` reads the outcomes in the order of `items(payload)`.
+ */
+export type ItemJob<P, T, M = unknown> = {
   items: (payload: P) => string[];
-  runItem: (job: JobRef<P>, itemId: string) => Promise<ItemOutcome>;
-  finish: (job: JobRef<P>, items: StoredItem[]) => Promise<JobOutcome>;
+  /** The shape of an item's value as the job book stores it (JSON). */
+  value: z.ZodType<T>;
+  /** Items in flight at once in one process. */
+  concurrency: number;
+  open: (job: JobRef<P>, itemIds: readonly string[]) => Promise<ItemRun<T, M>>;
+  finish: (job: JobRef<P>, items: AsyncIterable<FinishedItem<T, M>>) => Promise<JobOutcome>;
 };
 
 export type EnqueueInput = { ownerId: string; kind: string; payload: unknown; total: number };
@@ -74,7 +96,7 @@ export type EnqueueInput = { ownerId: string; kind: string; payload: unknown; to
 export type JobListener = (event: JobProgress) => void;
 
 export type JobQueue = {
-  register: <P>(definition: JobDefinition<P>) => void;
+  register: <P, T, M>(definition: JobDefinition<P, T, M>) => void;
   /** Stores the job as queued and schedules it; resolves with its id. */
   enqueue: (input: EnqueueInput) => Promise<string>;
   /** Progress events of a job until it ends; returns the unsubscribe function. */
@@ -89,3 +111,10 @@ export type JobQueue = {
 
 export const INTERRUPTED_BY_RESTART = 'Interrupted by a server restart';
 export const INTERRUPTED_BY_SHUTDOWN = 'Interrupted by a server shutdown';
+
+/** The part of an item's result the job book stores (never what it made). */
+export function toStoredItem<T>(itemId: string, result: ItemOutcome<T>): StoredItem<T> {
+  return result.ok
+    ? { itemId, ok: true, value: result.value }
+    : { itemId, ok: false, label: result.label, error: result.error };
+}

@@ -1,34 +1,23 @@
-import crypto from 'node:crypto';
-import { isFinishedJobStatus, type JobProgress, type JobStatus } from '@formbridge/contract/jobs';
+import { isFinishedJobStatus, type JobStatus } from '@formbridge/contract/jobs';
 import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../errors.ts';
-import { recordJobItem, listJobItems } from './job-items.ts';
-import type {
-  ItemOutcome,
-  JobDefinition,
-  JobListener,
-  JobOutcome,
-  JobQueue,
-  JobRef,
-} from './job-queue.ts';
-import { serializeResult } from './job-queue.ts';
+import { createJobBook, type JobLog } from './job-book.ts';
 import {
-  failJob,
-  findJobById,
-  finishJob,
-  insertJob,
-  markJobRunning,
-  saveJobProgress,
-  type JobRow,
-} from './job-store.ts';
+  toStoredItem,
+  type JobDefinition,
+  type JobOutcome,
+  type JobQueue,
+  type StoredItem,
+} from './job-queue.ts';
+import { failJob, findJobById } from './job-store.ts';
 
 export type PgBossQueueOptions = {
   db: Db;
   connectionString: string;
   /** pg-boss's own tables live in this schema (tests give each app its own). */
   schema: string;
-  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  log: JobLog;
   /** Take tasks in this process (ROLE=worker or all); false only enqueues (ROLE=web). */
   work: boolean;
   /** Item tasks run at once in this process (the fill pool's size is a good value). */
@@ -37,8 +26,8 @@ export type PgBossQueueOptions = {
   heartbeatSeconds?: number;
 };
 
-// Three queues: a whole job as one task (multi-template), one task per item of a split job (a
-// bulk job's records), and the split job's final task (the zip and the result).
+// Three queues: a whole job as one task (multi-template), one task per item of an item job (a
+// bulk job's records), and the item job's final task (the zip and the result).
 const JOB = 'formbridge-job';
 const ITEM = 'formbridge-item';
 const FINISH = 'formbridge-finish';
@@ -49,8 +38,6 @@ const WAIT_POLL_MS = 250;
 type TaskData = { jobId: string };
 type ItemData = { jobId: string; itemId: string };
 
-const unexpected = 'The job failed unexpectedly';
-
 /**
  * The job queue on PostgreSQL through pg-boss, shared by every instance on the same database.
  * Jobs rows stay the record users read; pg-boss holds the tasks. A task whose instance dies is
@@ -60,7 +47,7 @@ const unexpected = 'The job failed unexpectedly';
 export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   const { db, log } = options;
   const definitions = new Map<string, JobDefinition<unknown>>();
-  const listeners = new Map<string, Set<JobListener>>();
+  const book = createJobBook(db, log);
   const heartbeatSeconds = Math.max(10, options.heartbeatSeconds ?? 10);
   const boss = new PgBoss({
     connectionString: options.connectionString,
@@ -75,115 +62,59 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   let isClosed = false;
   let started: Promise<void> | null = null;
 
-  const emit = (event: JobProgress) => {
-    for (const listener of listeners.get(event.id) ?? []) {
-      listener(event);
-    }
-  };
-  const emitRow = (
-    row: Pick<JobRow, 'id' | 'total'>,
-    status: JobStatus,
-    done: number,
-    failed: number,
-  ) => emit({ id: row.id, status, done, total: row.total, failed });
-
-  /** The job's row and checked payload, or null when the task has nothing left to do. */
-  const openJob = async (jobId: string) => {
-    const row = await findJobById(db, jobId);
-    if (!row || isFinishedJobStatus(row.status as JobStatus)) {
-      return null; // deleted, or already ended (a late or repeated task)
-    }
-    const definition = definitions.get(row.kind);
-    if (!definition) {
-      await end(row, {
-        status: 'failed',
-        result: null,
-        error: `Unknown job kind '${row.kind}'`,
-        done: row.done,
-        failed: row.failed,
-      });
-      return null;
-    }
-    const payload = definition.payload.safeParse(JSON.parse(row.payload));
-    if (!payload.success) {
-      await end(row, {
-        status: 'failed',
-        result: null,
-        error: 'The job payload is invalid',
-        done: row.done,
-        failed: row.failed,
-      });
-      return null;
-    }
-    if (row.status === 'queued') {
-      await markJobRunning(db, row.id, new Date().toISOString());
-    }
-    const ref: JobRef<unknown> = { id: row.id, ownerId: row.owner_id, payload: payload.data };
-    return { row, definition, ref };
-  };
-
-  const end = async (row: JobRow, outcome: JobOutcome) => {
-    const result = serializeResult(outcome.result);
-    await finishJob(db, row.id, { ...outcome, result }, new Date().toISOString());
-    emitRow(row, outcome.status, outcome.done, outcome.failed);
-  };
-
-  /** An AppError is the user's to read; anything else is our bug, logged and told generically. */
-  const describe = (error: unknown, jobId: string) => {
-    if (error instanceof AppError && typeof error.detail === 'string') {
-      return error.detail;
-    }
-    log.error({ err: error, jobId }, 'job failed');
-    return unexpected;
-  };
+  // Any instance may take any task of a job, so a task opens the job whatever its state.
+  const openJob = (jobId: string) => book.open(jobId, definitions, false);
 
   const runWholeJob = async (task: Job<TaskData>) => {
     const open = await openJob(task.data.jobId);
-    if (!open) {
+    if (!open?.definition.run) {
       return;
     }
     const { row, definition, ref } = open;
-    let last = { done: row.done, failed: row.failed };
-    let saving: Promise<void> = Promise.resolve();
-    const progress = (done: number, failed: number) => {
-      last = { done, failed };
-      emitRow(row, 'running', done, failed);
-      saving = saving
-        .then(() => saveJobProgress(db, row.id, last, new Date().toISOString()))
-        .catch((error: unknown) =>
-          log.error({ err: error, jobId: row.id }, 'job progress not saved'),
-        );
-    };
+    const tracker = book.trackProgress(row, 0);
     let outcome: JobOutcome;
     try {
       // Not aborted on shutdown: a whole-job task is short, and a drain lets it finish.
-      outcome = await definition.run({ ...ref, progress, signal: new AbortController().signal });
+      outcome = await definition.run({
+        ...ref,
+        progress: tracker.progress,
+        signal: new AbortController().signal,
+      });
     } catch (error) {
       if (!(error instanceof AppError) && task.retryCount < RETRY_LIMIT) {
         throw error;
       }
-      outcome = { status: 'failed', result: null, error: describe(error, row.id), ...last };
+      outcome = {
+        status: 'failed',
+        result: null,
+        error: book.describe(error, row.id),
+        ...tracker.last(),
+      };
     }
-    await saving;
-    await end(row, outcome);
+    await tracker.settled();
+    await book.end(row, outcome);
   };
 
   const runItem = async (task: Job<ItemData>) => {
     const open = await openJob(task.data.jobId);
-    if (!open?.definition.split) {
+    const job = open?.definition.items;
+    if (!open || !job) {
       return;
     }
     const { row, definition, ref } = open;
-    let outcome: ItemOutcome;
+    const { itemId } = task.data;
+    let item: StoredItem<unknown>;
     try {
-      outcome = await definition.split!.runItem(ref, task.data.itemId);
+      const run = await job.open(ref, [itemId]);
+      item = toStoredItem(itemId, await run.run(itemId));
+      await run.flush();
     } catch (error) {
       if (error instanceof AppError) {
         // The job cannot go on (its table or template was deleted): it ends here for every item.
-        await end(row, {
+        await book.end(row, {
           status: 'failed',
           result: null,
-          error: describe(error, row.id),
+          error: book.describe(error, row.id),
           done: row.done,
           failed: row.failed,
         });
@@ -193,48 +124,48 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       if (task.retryCount < RETRY_LIMIT) {
         throw error;
       }
-      outcome = { ok: false, displayName: null, error: describe(error, row.id) };
+      item = { itemId, ok: false, label: null, error: book.describe(error, row.id) };
     }
-    const counts = await recordJobItem(
-      db,
-      row.id,
-      task.data.itemId,
-      outcome,
-      new Date().toISOString(),
-    );
-    if (!counts) {
-      return;
-    }
-    emitRow(row, 'running', counts.done, counts.failed);
-    if (counts.done >= counts.total) {
+    const counts = await book.recordItems(row, [item]);
+    if (counts && counts.done >= counts.total) {
       await sendFinish(row.id);
     }
   };
 
   const runFinish = async (task: Job<TaskData>) => {
     const open = await openJob(task.data.jobId);
-    if (!open?.definition.split) {
+    const job = open?.definition.items;
+    if (!open || !job) {
       return;
     }
-    const { row, definition, ref } = open;
-    const items = await listJobItems(db, row.id);
+    const { row, ref } = open;
+    const stored = await book.listItems(row.id, job.value);
+    const byId = new Map(stored.map((item) => [item.itemId, item]));
+    // In the order the job lists its items, as the in-process queue hands them over.
+    async function* inOrder() {
+      for (const itemId of job!.items(ref.payload)) {
+        const item = byId.get(itemId);
+        if (item) {
+          yield item;
+        }
+      }
+    }
     let outcome: JobOutcome;
     try {
-      outcome = await definition.split!.finish(ref, items);
+      outcome = await job.finish(ref, inOrder());
     } catch (error) {
       if (!(error instanceof AppError) && task.retryCount < RETRY_LIMIT) {
         throw error;
       }
-      const failed = items.filter((item) => !item.ok).length;
       outcome = {
         status: 'failed',
         result: null,
-        error: describe(error, row.id),
-        done: items.length,
-        failed,
+        error: book.describe(error, row.id),
+        done: stored.length,
+        failed: stored.filter((item) => !item.ok).length,
       };
     }
-    await end(row, outcome);
+    await book.end(row, outcome);
   };
 
   // The finish task's id is the job's: pg-boss ignores a second send with the same id, so the
@@ -287,49 +218,21 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
   };
   const ready = () => (started ??= start());
 
-  const subscribe = (jobId: string, listener: JobListener) => {
-    const set = listeners.get(jobId) ?? new Set<JobListener>();
-    set.add(listener);
-    listeners.set(jobId, set);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) {
-        listeners.delete(jobId);
-      }
-    };
-  };
-
   return {
     register: (definition) => {
       definitions.set(definition.kind, definition as JobDefinition<unknown>);
     },
-    enqueue: async ({ ownerId, kind, payload, total }) => {
+    enqueue: async (input) => {
       if (isClosed) {
         throw new AppError(503, 'The server is shutting down; please try again in a moment');
       }
       await ready();
-      const now = new Date().toISOString();
-      const id = crypto.randomUUID();
-      await insertJob(db, {
-        id,
-        owner_id: ownerId,
-        kind,
-        status: 'queued',
-        done: 0,
-        total,
-        failed: 0,
-        payload: JSON.stringify(payload),
-        result: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      });
+      const id = await book.insert(input);
       try {
-        const split = definitions.get(kind)?.split;
-        const checked = definitions.get(kind)?.payload.safeParse(payload);
-        if (split && checked?.success) {
-          const itemIds = split.items(checked.data);
+        const definition = definitions.get(input.kind);
+        const checked = definition?.payload.safeParse(input.payload);
+        if (definition?.items && checked?.success) {
+          const itemIds = definition.items.items(checked.data);
           for (let at = 0; at < itemIds.length; at += INSERT_CHUNK) {
             const chunk = itemIds.slice(at, at + INSERT_CHUNK);
             await boss.insert(
@@ -349,7 +252,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
       }
       return id;
     },
-    subscribe,
+    subscribe: book.subscribe,
     waitFor: async (jobId) => {
       // Any instance may end the job: the row is the only place to learn it.
       for (;;) {

@@ -3,6 +3,7 @@
 // Everything else in its repo stays private to the module (eslint no-restricted-paths).
 export {
   findCompletedFormById,
+  findFormListing,
   insertCompletedForm,
   insertCompletedFormOnce,
   insertCompletedFormsOnce,

@@ -136,6 +136,16 @@ export function listJobForms(db: Db, ownerId: string, jobId: string) {
     .execute();
 }
 
+/** One of the owner's forms, without its fill report: what a job's zip and result read. */
+export function findFormListing(db: Db, ownerId: string, id: string) {
+  return db
+    .selectFrom('completed_forms')
+    .select(LIST_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /**
  * Reads the row and holds its lock until the transaction ends (a no-op UPDATE, as for tables),
  * so two e-mails sent at once both land in `email_sent_to`.

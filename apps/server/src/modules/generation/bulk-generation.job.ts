@@ -2,10 +2,21 @@ import type { GenerationError } from '@formbridge/contract/jobs';
 import { sanitizeFileNamePart } from '@formbridge/contract/file-names';
 import { formatIsoDate } from '@formbridge/contract/dates';
 import { z } from 'zod';
-import type { JobDefinition, JobOutcome, JobRunContext } from '../../lib/jobs/job-queue.ts';
+import { derivedId } from '../../lib/jobs/derived-id.ts';
+import type {
+  FinishedItem,
+  ItemResult,
+  ItemRun,
+  JobDefinition,
+  JobOutcome,
+  JobRef,
+} from '../../lib/jobs/job-queue.ts';
 import { trySendFormsByEmail } from '../completed-forms/completed-forms.email.ts';
-import { listJobForms } from '../completed-forms/completed-forms.public.ts';
-import { bulkGenerationSplit } from './bulk-generation.tasks.ts';
+import {
+  findFormListing,
+  listJobForms,
+  type CompletedFormListRow,
+} from '../completed-forms/completed-forms.public.ts';
 import type { GenerationDeps } from './generation-deps.ts';
 import { jobArtifactKeys, toResultItem } from './generation-result.ts';
 import {
@@ -14,11 +25,12 @@ import {
   loadTemplateSource,
   readTemplateBytes,
   type RecordBatch,
+  type TableSource,
+  type TemplateSource,
 } from './generation-source.ts';
-import { produceForm, type FailedForm, type ProducedForm } from './produce-form.ts';
+import { produceForm } from './produce-form.ts';
 import { createResultLog } from './result-log.ts';
 import { createRowBatch } from './row-batch.ts';
-import { runOrdered } from './run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
 
 export const BULK_GENERATION = 'bulk_generation';
@@ -36,133 +48,230 @@ export const bulkGenerationPayloadSchema = z.object({
 });
 export type BulkGenerationPayload = z.infer<typeof bulkGenerationPayloadSchema>;
 
+/** What the job book keeps of a record's form: the zip and the result read the rest. */
+const formItemSchema = z.object({
+  formId: z.string(),
+  email: z.object({ sent_to: z.array(z.string()), error: z.string().nullable() }).nullable(),
+});
+type FormItem = z.infer<typeof formItemSchema>;
+/** In one process the zip takes the form as it was made, not read back. */
+type MadeForm = { row: CompletedFormListRow; bytes: Uint8Array };
+
+type Job = JobRef<BulkGenerationPayload>;
+type Sources = { table: TableSource; template: TemplateSource; templateBytes: Uint8Array };
+
 // Records are read this many at a time, so a 10,000-record job never holds them all.
 const RECORD_BATCH = 200;
-
-type Outcome = ProducedForm | FailedForm | { ok: 'existing'; bytes: Uint8Array } | null;
+// A process holds the table, template and template PDF of the few jobs it is working on, so an
+// item reads only its record; a job never seen before is loaded once.
+const CACHED_JOBS = 4;
+const RECORD_GONE = 'Record not found: it was deleted after the generation started';
 
 /**
- * One template, many records of one table: a completed form (row and file) per record, all of
- * them in one zip streamed to storage as they are produced, optionally each e-mailed. A record
- * that fails is listed with its reason and the others go on. Idempotent: a rerun of the same job
- * reuses the forms it already stored (completed_forms.job_id) instead of generating them again.
+ * One template, many records of one table: a completed form (file and row) per record, all of
+ * them in one zip, optionally each e-mailed. A record that fails is listed with its reason and
+ * the others go on. Both queues run these steps: each record an item, then the zip. Idempotent:
+ * a record's form has an id derived from (job, template, record), so a rerun or a retried task
+ * finds that form instead of making a second.
  */
-export function bulkGenerationJob(deps: GenerationDeps): JobDefinition<BulkGenerationPayload> {
+export function bulkGenerationJob(
+  deps: GenerationDeps,
+): JobDefinition<BulkGenerationPayload, FormItem, MadeForm> {
+  const { ctx, pool } = deps;
+  const cache = new Map<string, Promise<Sources>>();
+
+  const sources = (job: Job) => {
+    let entry = cache.get(job.id);
+    if (!entry) {
+      entry = (async () => {
+        const table = await loadTableSource(ctx.db, job.ownerId, job.payload.table_id);
+        const template = await loadTemplateSource(
+          ctx.db,
+          job.ownerId,
+          job.payload.template_id,
+          table.table,
+        );
+        return { table, template, templateBytes: await readTemplateBytes(ctx.storage, template) };
+      })();
+      entry.catch(() => cache.delete(job.id));
+      cache.set(job.id, entry);
+      if (cache.size > CACHED_JOBS) {
+        cache.delete(cache.keys().next().value as string);
+      }
+    }
+    return entry;
+  };
+
+  const email = async (job: Job, row: CompletedFormListRow, bytes: Uint8Array) => {
+    if (!job.payload.send_email) {
+      return null;
+    }
+    const outcome = await trySendFormsByEmail(
+      ctx,
+      job.ownerId,
+      [{ ...row, bytes }],
+      job.payload.email_recipients,
+      job.payload.user_email,
+      deps.log,
+    );
+    return { sent_to: outcome.sent_to, error: outcome.error };
+  };
+
+  const open = async (
+    job: Job,
+    itemIds: readonly string[],
+  ): Promise<ItemRun<FormItem, MadeForm>> => {
+    // The fill workers are about to take the memory: an idle upload reader need not stay.
+    ctx.pdfSandbox.releaseIdle();
+    const { table, template, templateBytes } = await sources(job);
+    // Many items: what an earlier run stored, read once; one item (a task): looked up by its id.
+    const stored =
+      itemIds.length > 1
+        ? new Map((await listJobForms(ctx.db, job.ownerId, job.id)).map((row) => [row.id, row]))
+        : null;
+    const findStored = (formId: string) =>
+      stored ? stored.get(formId) : findFormListing(ctx.db, job.ownerId, formId);
+    // Records in batches in the order the items run; a batch is dropped once passed.
+    const position = new Map(itemIds.map((id, index) => [id, index]));
+    const batches = new Map<number, Promise<RecordBatch>>();
+    const batchOf = (recordId: string) => {
+      const number = Math.floor((position.get(recordId) ?? 0) / RECORD_BATCH);
+      let batch = batches.get(number);
+      if (!batch) {
+        const ids = itemIds.slice(number * RECORD_BATCH, (number + 1) * RECORD_BATCH);
+        batch = loadRecordBatch(ctx.db, job.ownerId, table, ids);
+        batches.set(number, batch);
+        batches.delete(number - 2);
+      }
+      return batch;
+    };
+    // E-mailing records the recipients on the row, so it must exist first: no batching then.
+    const rows = job.payload.send_email ? null : createRowBatch(ctx.db, ctx.storage);
+
+    const run = async (recordId: string): Promise<ItemResult<FormItem, MadeForm>> => {
+      // A retry after the form was stored but before its outcome was: reuse it (the e-mail may
+      // go twice in that window; it is sent at least once).
+      const existing = await findStored(derivedId('completed-form', job.id, template.id, recordId));
+      if (existing) {
+        const bytes = new Uint8Array(await ctx.storage.read(existing.file_key));
+        const sent = await email(job, existing, bytes);
+        return {
+          ok: true,
+          value: { formId: existing.id, email: sent },
+          made: { row: existing, bytes },
+        };
+      }
+      const batch = await batchOf(recordId);
+      const record = batch.records.get(recordId);
+      if (!record) {
+        return { ok: false, label: null, error: RECORD_GONE };
+      }
+      const produced = await produceForm(
+        { db: ctx.db, storage: ctx.storage, pool, storeRow: rows?.add },
+        {
+          ownerId: job.ownerId,
+          userEmail: job.payload.user_email,
+          now: new Date(job.payload.now),
+          jobId: job.id,
+          flatten: job.payload.flatten,
+          table,
+          template,
+          templateBytes,
+          record,
+          linkedRecords: batch.linkedRecords,
+        },
+      );
+      if (!produced.ok) {
+        return { ok: false, label: produced.recordDisplayName, error: produced.detail };
+      }
+      const { row, bytes } = produced;
+      const sent = await email(job, row, bytes);
+      return { ok: true, value: { formId: row.id, email: sent }, made: { row, bytes } };
+    };
+    return { run, flush: async () => rows?.flush() };
+  };
+
   return {
     kind: BULK_GENERATION,
     payload: bulkGenerationPayloadSchema,
-    run: (job) => runBulkGeneration(deps, job),
-    split: bulkGenerationSplit(deps),
+    items: {
+      items: (payload) => payload.record_ids,
+      value: formItemSchema,
+      concurrency: pool.size * 2,
+      open,
+      finish: async (job, items) => {
+        try {
+          return await zipForms(deps, job, items, await jobNames(job));
+        } finally {
+          cache.delete(job.id);
+        }
+      },
+    },
     cleanUp: async (jobId) => {
       const keys = jobArtifactKeys(jobId);
-      await deps.ctx.storage.remove(keys.zip);
-      await deps.ctx.storage.remove(keys.results);
+      await ctx.storage.remove(keys.zip);
+      await ctx.storage.remove(keys.results);
     },
   };
+
+  /** The names the zip and the errors carry; from a stored form if the template is gone. */
+  async function jobNames(job: Job) {
+    try {
+      const loaded = await sources(job);
+      return { template: loaded.template.name, table: loaded.table.table.name };
+    } catch {
+      const [first] = await listJobForms(ctx.db, job.ownerId, job.id);
+      return { template: first?.template_name ?? 'Forms', table: first?.table_name ?? 'Table' };
+    }
+  }
 }
 
-async function runBulkGeneration(
+/**
+ * The job's final step: the forms in the order the records were asked for, each as it was made
+ * (same process) or read back from storage as the zip takes it (never the whole job in memory),
+ * and the result beside it.
+ */
+async function zipForms(
   deps: GenerationDeps,
-  job: JobRunContext<BulkGenerationPayload>,
+  job: Job,
+  items: AsyncIterable<FinishedItem<FormItem, MadeForm>>,
+  names: { template: string; table: string },
 ): Promise<JobOutcome> {
-  const { ctx, pool } = deps;
-  const { payload, ownerId } = job;
-  // The fill workers are about to take the memory: an idle upload reader need not stay beside them.
-  ctx.pdfSandbox.releaseIdle();
-  const table = await loadTableSource(ctx.db, ownerId, payload.table_id);
-  const template = await loadTemplateSource(ctx.db, ownerId, payload.template_id, table.table);
-  const templateBytes = await readTemplateBytes(ctx.storage, template);
-  const existing = new Map(
-    (await listJobForms(ctx.db, ownerId, job.id)).map((row) => [row.record_id, row]),
-  );
-  const now = new Date(payload.now);
+  const { ctx } = deps;
+  const { payload } = job;
   const keys = jobArtifactKeys(job.id);
   const zip = createZipSink(ctx.storage, keys.zip);
-  const rows = createRowBatch(ctx.db, ctx.storage);
   const results = createResultLog(ctx.storage, keys.results);
   const errors: GenerationError[] = [];
-  const fail = (recordId: string, name: string | null, detail: string) =>
+  const fail = (recordId: string, label: string | null, detail: string) =>
     errors.push({
       record_id: recordId,
-      record_display_name: name,
-      template_id: template.id,
-      template_name: template.name,
+      record_display_name: label,
+      template_id: payload.template_id,
+      template_name: names.template,
       detail,
     });
-
-  const start = async (recordId: string, batch: RecordBatch): Promise<Outcome> => {
-    const done = existing.get(recordId);
-    if (done) {
-      return { ok: 'existing', bytes: new Uint8Array(await ctx.storage.read(done.file_key)) };
-    }
-    const record = batch.records.get(recordId);
-    if (!record) {
-      return null;
-    }
-    return produceForm(
-      // E-mailing records the recipients on the row, so it must exist first: no batching then.
-      {
-        db: ctx.db,
-        storage: ctx.storage,
-        pool,
-        storeRow: payload.send_email ? undefined : rows.add,
-      },
-      {
-        ownerId,
-        userEmail: payload.user_email,
-        now,
-        jobId: job.id,
-        flatten: payload.flatten,
-        table,
-        template,
-        templateBytes,
-        record,
-        linkedRecords: batch.linkedRecords,
-      },
-    );
-  };
-
-  const handle = async (recordId: string, outcome: Outcome) => {
-    if (outcome === null) {
-      fail(recordId, null, 'Record not found: it was deleted after the generation started');
-    } else if (outcome.ok === false) {
-      fail(recordId, outcome.recordDisplayName, outcome.detail);
-    } else {
-      const row = outcome.ok === 'existing' ? existing.get(recordId) : outcome.row;
+  try {
+    for await (const item of items) {
+      if (!item.ok) {
+        fail(item.itemId, item.label, item.error);
+        continue;
+      }
+      const row = item.made?.row ?? (await findFormListing(ctx.db, job.ownerId, item.value.formId));
       if (row) {
-        await zip.add(row.file_name, outcome.bytes);
-        const email = payload.send_email
-          ? await trySendFormsByEmail(
-              ctx,
-              ownerId,
-              [{ ...row, bytes: outcome.bytes }],
-              payload.email_recipients,
-              payload.user_email,
-              deps.log,
-            )
-          : null;
-        await results.add(toResultItem(row, email));
+        const bytes = item.made?.bytes ?? new Uint8Array(await ctx.storage.read(row.file_key));
+        await zip.add(row.file_name, bytes);
+        await results.add(toResultItem(row, item.value.email));
+      } else {
+        fail(item.itemId, null, 'The form was deleted before the zip was made');
       }
     }
-    job.progress(results.count + errors.length, errors.length);
-  };
-
-  try {
-    for (let at = 0; at < payload.record_ids.length && !job.signal.aborted; at += RECORD_BATCH) {
-      const ids = payload.record_ids.slice(at, at + RECORD_BATCH);
-      const batch = await loadRecordBatch(ctx.db, ownerId, table, ids);
-      await runOrdered(ids, pool.size * 2, (id) => start(id, batch), handle, job.signal);
-    }
-    await rows.flush();
   } catch (error) {
     await zip.abort();
     await results.abort();
-    // Forms already listed are kept: their rows go in, as they would have one by one.
-    await rows.flush().catch(() => undefined);
     throw error;
   }
-
-  const zipName = `${sanitizeFileNamePart(template.name, 'Forms')}_${sanitizeFileNamePart(table.table.name, 'Table')}_${formatIsoDate(now)}.zip`;
+  const zipName = `${sanitizeFileNamePart(names.template, 'Forms')}_${sanitizeFileNamePart(names.table, 'Table')}_${formatIsoDate(new Date(payload.now))}.zip`;
   let zipArtifact = null;
   if (results.count > 0) {
     zipArtifact = { key: keys.zip, file_name: zipName, size: await zip.finish() };
@@ -174,8 +283,8 @@ async function runBulkGeneration(
     total: payload.record_ids.length,
     total_templates: null,
     record_display_name: null,
-    template_name: template.name,
-    table_name: table.table.name,
+    template_name: names.template,
+    table_name: names.table,
     errors,
     zip: zipArtifact,
     merged: null,

@@ -26,7 +26,7 @@ import {
   type TableSource,
 } from './generation-source.ts';
 import { produceForm } from './produce-form.ts';
-import { runOrdered } from './run-ordered.ts';
+import { runOrdered } from '../../lib/jobs/run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
 
 export const MULTI_TEMPLATE_GENERATION = 'multi_template_generation';
