@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { AppLayout } from './layouts/app-layout';
 import { GuestLayout } from './layouts/guest-layout';
@@ -40,6 +42,12 @@ const dataLinksPage = lazyPage(async () => ({
 const invitationsPage = lazyPage(async () => ({
   Component: (await import('../features/invitations/components/invitations-page')).InvitationsPage,
 }));
+const accountPage = lazyPage(async () => ({
+  Component: (await import('../features/account/components/account-page')).AccountPage,
+}));
+const adminUsersPage = lazyPage(async () => ({
+  Component: (await import('../features/admin/components/admin-users-page')).AdminUsersPage,
+}));
 const publicFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
 }));
@@ -69,6 +77,7 @@ export const router = createBrowserRouter([
             children: [
               { path: '/login', element: <LoginPage /> },
               { path: '/register', element: <RegisterPage /> },
+              { path: '/forgot-password', element: <ForgotPasswordPage /> },
             ],
           },
         ],
@@ -89,9 +98,16 @@ export const router = createBrowserRouter([
               { path: '/forms/:id', lazy: formDetailPage },
               { path: '/data-links', lazy: dataLinksPage },
               { path: '/invitations', lazy: invitationsPage },
+              { path: '/account', lazy: accountPage },
+              { path: '/admin/users', lazy: adminUsersPage },
             ],
           },
         ],
+      },
+      // A reset link works whoever is signed in in this browser: it is about the link's account.
+      {
+        element: <GuestLayout />,
+        children: [{ path: '/reset-password', element: <ResetPasswordPage /> }],
       },
       // Outsiders open these from a link: no sign-in, and a signed-in owner can check them too.
       { path: '/public-form/:token', lazy: publicFormPage },

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** The signed-in user: the full record, or only the id when /me could not be read (token-only). */
-export type SessionUser = { id: string; email?: string };
+export type SessionUser = { id: string; email?: string; is_admin?: boolean; can_invite?: boolean };
 
 export type AuthResult = { ok: true } | { ok: false; message: string };
 
@@ -14,7 +14,10 @@ export type AuthState = {
   login: (email: string, password: string) => Promise<AuthResult>;
   /** `inviteToken` comes from an invitation link (`/register?invite=`). */
   register: (email: string, password: string, inviteToken?: string) => Promise<AuthResult>;
+  /** Signs out: the server revokes this token, the browser forgets it. */
   logout: () => void;
+  /** Signs out every session of the account (other browsers and devices too). */
+  logoutEverywhere: () => Promise<AuthResult>;
 };
 
 export const AuthContext = createContext<AuthState | null>(null);

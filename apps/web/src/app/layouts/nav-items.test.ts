@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive } from './nav-items';
+import { isNavItemActive, visibleNavItems } from './nav-items';
 
 describe('isNavItemActive', () => {
   it.each([
@@ -12,5 +12,19 @@ describe('isNavItemActive', () => {
     ['/forms', '/forms/abc/def', true],
   ])('entry %s at %s → %s', (item, current, expected) => {
     expect(isNavItemActive(item, current)).toBe(expected);
+  });
+});
+
+describe('visibleNavItems', () => {
+  const labels = (user: Parameters<typeof visibleNavItems>[0]) =>
+    visibleNavItems(user).map((item) => item.label);
+
+  it('shows Users to the admin only and Invitations to who may invite', () => {
+    expect(labels({ is_admin: true, can_invite: true })).toEqual(
+      expect.arrayContaining(['Users', 'Invitations', 'Account']),
+    );
+    expect(labels({ is_admin: false, can_invite: true })).not.toContain('Users');
+    expect(labels({ is_admin: false, can_invite: false })).not.toContain('Invitations');
+    expect(labels(null)).toContain('Account');
   });
 });

@@ -1,4 +1,5 @@
-export type NavItem = { label: string; path: string };
+/** `needs`: shown only to an account with that right (the server refuses the others anyway). */
+export type NavItem = { label: string; path: string; needs?: 'can_invite' | 'is_admin' };
 
 /** Sidebar entries (spec §2 layouts). */
 export const NAV_ITEMS: NavItem[] = [
@@ -7,8 +8,15 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dynamic Tables', path: '/tables' },
   { label: 'Completed Forms', path: '/forms' },
   { label: 'Data Links', path: '/data-links' },
-  { label: 'Invitations', path: '/invitations' },
+  { label: 'Invitations', path: '/invitations', needs: 'can_invite' },
+  { label: 'Users', path: '/admin/users', needs: 'is_admin' },
+  { label: 'Account', path: '/account' },
 ];
+
+/** The entries this account sees. */
+export function visibleNavItems(user: { is_admin?: boolean; can_invite?: boolean } | null) {
+  return NAV_ITEMS.filter((item) => item.needs === undefined || user?.[item.needs] === true);
+}
 
 /** Active when the path equals the entry's path or continues it after a slash. */
 export function isNavItemActive(itemPath: string, currentPath: string): boolean {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
-import { isNavItemActive, NAV_ITEMS } from './nav-items';
+import { isNavItemActive, visibleNavItems } from './nav-items';
 
 type Props = { isOpen: boolean; onClose: () => void };
 
@@ -28,7 +28,7 @@ export function Sidebar({ isOpen, onClose }: Props) {
           Formbridge
         </div>
         <nav className="flex-1 space-y-1 px-3 py-4">
-          {NAV_ITEMS.map((item) => {
+          {visibleNavItems(user).map((item) => {
             const isActive = isNavItemActive(item.path, pathname);
             return (
               <Link

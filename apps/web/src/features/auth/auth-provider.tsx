@@ -4,7 +4,13 @@ import { setUnauthorizedHandler } from '../../lib/api-client';
 import { describeError } from '../../lib/describe-error';
 import { clearToken, decodeToken, isTokenExpired, readToken, storeToken } from '../../lib/session';
 import { authToast } from '../../lib/toast';
-import { getMe, loginRequest, signupRequest } from './api/auth-api';
+import {
+  getMe,
+  loginRequest,
+  logoutAllRequest,
+  logoutRequest,
+  signupRequest,
+} from './api/auth-api';
 import {
   AuthContext,
   type AuthResult,
@@ -43,9 +49,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(() => {
+    // The token is revoked on the server first (while the client still holds it); the browser
+    // forgets it whatever the answer, so signing out never waits on the network.
+    void logoutRequest()
+      .catch(() => null)
+      .finally(() => {
+        dropSession();
+        authToast.loggedOut();
+        void navigate('/login', { replace: true });
+      });
+  }, [dropSession, navigate]);
+
+  const logoutEverywhere = useCallback(async (): Promise<AuthResult> => {
+    try {
+      await logoutAllRequest();
+    } catch (caught) {
+      return { ok: false, message: describeError(caught, 'Could not sign out everywhere.') };
+    }
     dropSession();
-    authToast.loggedOut();
+    authToast.info('Signed out on every device.');
     void navigate('/login', { replace: true });
+    return { ok: true };
   }, [dropSession, navigate]);
 
   useEffect(() => {
@@ -132,8 +156,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<AuthState>(
-    () => ({ user, isLoading, isAuthenticated: token !== null, error, login, register, logout }),
-    [user, isLoading, token, error, login, register, logout],
+    () => ({
+      user,
+      isLoading,
+      isAuthenticated: token !== null,
+      error,
+      login,
+      register,
+      logout,
+      logoutEverywhere,
+    }),
+    [user, isLoading, token, error, login, register, logout, logoutEverywhere],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -14,6 +14,7 @@ function renderLogin(login: AuthState['login']) {
     login,
     register: vi.fn(),
     logout: vi.fn(),
+    logoutEverywhere: vi.fn(),
   };
   const router = createMemoryRouter(
     [

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginFormSchema, type LoginForm } from '@formbridge/contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { TextField } from '../../../components/ui/text-field';
@@ -12,11 +12,14 @@ import { useSignupAllowed } from '../api/get-auth-settings';
 export function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  // After a password reset the page arrives with the account's address.
+  const location = useLocation() as { state: { email?: unknown } | null };
+  const resetEmail = typeof location.state?.email === 'string' ? location.state.email : '';
   const isSignupAllowed = useSignupAllowed();
   const [banner, setBanner] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: resetEmail, password: '' },
   });
 
   const onSubmit = async (form: LoginForm) => {
@@ -55,6 +58,11 @@ export function LoginPage() {
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Forgot your password?
+        </Link>
+      </p>
       {isSignupAllowed ? (
         <p className="text-center text-sm text-slate-600">
           Don&apos;t have an account?{' '}

@@ -14,6 +14,7 @@ function renderRegister(register: AuthState['register'], url: string) {
     login: vi.fn(),
     register,
     logout: vi.fn(),
+    logoutEverywhere: vi.fn(),
   };
   const router = createMemoryRouter(
     [
