@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { MAX_IMPORT_ROWS } from '../src/modules/imports/imports.service.ts';
-import { parseXlsx, XlsxTooManyRowsError } from '../src/modules/imports/imports.xlsx.ts';
+import { SheetLimitError } from '../src/sheets/sheet-limits.ts';
+import { parseXlsx } from '../src/sheets/xlsx.ts';
 
 // `node apps/server/bench/xlsx-import.bench.ts [rows]`: writes a workbook of `rows` data rows
 // (default 2,000,000: text, number, date per row) and times the import's reading of it, which
@@ -59,7 +60,7 @@ let outcome: string;
 try {
   outcome = `${parseXlsx(bytes, MAX_IMPORT_ROWS).length - 1} data rows read`;
 } catch (error) {
-  if (!(error instanceof XlsxTooManyRowsError)) {
+  if (!(error instanceof SheetLimitError)) {
     throw error;
   }
   outcome = `refused past ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`;

@@ -3,9 +3,24 @@ import { Worker } from 'node:worker_threads';
 import type { DetectedTemplate } from '../../pdf/detect-types.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import type { ReadSheet, SheetFormat, SheetRefusal } from '../../sheets/read-sheet.ts';
 import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
 
 export type AnalysedPdf = { detected: DetectedTemplate; repaired: Uint8Array | null };
+
+/**
+ * A spreadsheet the sandbox did not read: not readable, past a sheet limit, or (`unsafe`) past
+ * a sandbox limit (time, memory), with `why` saying which.
+ */
+export class SheetRefusedError extends Error {
+  readonly refusal: SheetRefusal | { kind: 'unsafe'; why: string };
+
+  constructor(refusal: SheetRefusedError['refusal']) {
+    super(`The spreadsheet was refused: ${refusal.kind}`);
+    this.name = 'SheetRefusedError';
+    this.refusal = refusal;
+  }
+}
 
 export type PdfSandbox = {
   /**
@@ -13,6 +28,11 @@ export type PdfSandbox = {
    * sandbox limits. Throws PdfInputError (not a usable PDF) or PdfUnsafeError (a limit hit).
    */
   analyse: (bytes: Uint8Array, options?: { labels?: boolean }) => Promise<AnalysedPdf>;
+  /**
+   * Reads an uploaded CSV or .xlsx into a grid, in a worker under the same limits plus the sheet
+   * limits (cells, columns, inflated bytes). Throws SheetRefusedError.
+   */
+  readSheet: (bytes: Uint8Array, format: SheetFormat, maxRows: number) => Promise<ReadSheet>;
   /**
    * Stops the workers that have no task now instead of after the idle timeout: a bulk job calls
    * it so that an upload's reader (~60-100 MB with pdf.js loaded) does not sit beside the fill
@@ -44,7 +64,10 @@ type Slot = { worker: Worker; task: Task | null; deadline: NodeJS.Timeout | unde
 const WORKER_URL = new URL('./sandbox-worker.ts', import.meta.url);
 const WATCH_INTERVAL_MS = 100;
 
-/** A pool of worker threads that read untrusted PDFs under hard limits enforced from outside. */
+/**
+ * A pool of worker threads that read untrusted PDFs and spreadsheets under hard limits enforced
+ * from outside.
+ */
 export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
   const size = options.size ?? Math.max(1, Math.min(os.availableParallelism(), 2));
   const deadlineMs = options.deadlineMs ?? 15_000;
@@ -68,7 +91,11 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
     const task = slot.task;
     slot.task = null;
     clearTimeout(slot.deadline);
-    task?.reject(new PdfUnsafeError(why));
+    task?.reject(
+      task.request.type === 'sheet'
+        ? new SheetRefusedError({ kind: 'unsafe', why })
+        : new PdfUnsafeError(why),
+    );
     void slot.worker.terminate();
   };
 
@@ -100,15 +127,16 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
       task.resolve(response);
       dispatch();
     });
-    let failure = 'the PDF reader stopped unexpectedly';
+    const reader = () => (slot.task?.request.type === 'sheet' ? 'spreadsheet' : 'PDF');
+    let failure: string | undefined;
     worker.on('error', (error: Error & { code?: string }) => {
       failure =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `reading it needed more than ${heapMb} MB of memory`
-          : `the PDF reader failed on it (${error.message.slice(0, 200)})`;
+          : `the ${reader()} reader failed on it (${error.message.slice(0, 200)})`;
     });
     worker.on('exit', () => {
-      kill(slot, failure);
+      kill(slot, failure ?? `the ${reader()} reader stopped unexpectedly`);
       dispatch();
     });
     slots.push(slot);
@@ -175,7 +203,23 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
       if (response.type === 'unsafe') {
         throw new PdfUnsafeError(response.why);
       }
+      if (response.type !== 'analysed') {
+        throw new Error(`The PDF sandbox answered ${response.type} to an analysis`);
+      }
       return { detected: response.detected, repaired: response.repaired };
+    },
+    readSheet: async (bytes, format, maxRows) => {
+      const response = await run({ type: 'sheet', id: nextId++, bytes, format, maxRows });
+      if (response.type === 'sheet-refused') {
+        throw new SheetRefusedError(response.refusal);
+      }
+      if (response.type === 'unsafe') {
+        throw new SheetRefusedError({ kind: 'unsafe', why: response.why });
+      }
+      if (response.type !== 'sheet') {
+        throw new Error(`The sandbox answered ${response.type} to a spreadsheet`);
+      }
+      return response.sheet;
     },
     releaseIdle: () => {
       for (const slot of slots.filter((s) => s.task === null)) {

@@ -4,9 +4,11 @@ import { detectFields } from '../../pdf/detect-fields.ts';
 import { repairFieldTree } from '../../pdf/pdf-repair.ts';
 import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import { readSheet, refusalOf } from '../../sheets/read-sheet.ts';
 import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
 
-// A sandbox worker: everything that parses an uploaded PDF runs here, never on the main thread.
+// A sandbox worker: everything that parses an uploaded PDF or spreadsheet runs here, never on the
+// main thread.
 // The pool enforces the hard limits from outside (heap cap, deadline, process memory); this side
 // refuses decompression bombs before a parser sees the bytes and turns errors into answers.
 
@@ -24,7 +26,9 @@ function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
 
-async function analyse(request: SandboxRequest): Promise<SandboxResponse> {
+async function analyse(
+  request: Extract<SandboxRequest, { type: 'analyse' }>,
+): Promise<SandboxResponse> {
   const { id, bytes } = request;
   checkStreamBounds(bytes);
   // The pool's deadline is the real limit; pdf.js' own timer only ends the work sooner.
@@ -37,9 +41,26 @@ async function analyse(request: SandboxRequest): Promise<SandboxResponse> {
   return { type: 'analysed', id, detected, repaired: owned };
 }
 
-async function handle(request: SandboxRequest): Promise<void> {
+function readSheetRequest(request: Extract<SandboxRequest, { type: 'sheet' }>): SandboxResponse {
   try {
-    const response = await analyse(request);
+    return {
+      type: 'sheet',
+      id: request.id,
+      sheet: readSheet(request.bytes, request.format, request.maxRows),
+    };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) {
+      return { type: 'sheet-refused', id: request.id, refusal };
+    }
+    throw error;
+  }
+}
+
+async function handle(request: SandboxRequest): Promise<void> {
+  const reader = request.type === 'sheet' ? 'spreadsheet' : 'PDF';
+  try {
+    const response = request.type === 'sheet' ? readSheetRequest(request) : await analyse(request);
     const transfer =
       response.type === 'analysed' && response.repaired
         ? [response.repaired.buffer as ArrayBuffer]
@@ -54,7 +75,11 @@ async function handle(request: SandboxRequest): Promise<void> {
       // Anything else thrown while reading untrusted bytes (a stack overflow on a deep
       // structure, a parser bug) is about this file: refuse it, do not blame the server.
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 200);
-      send({ type: 'unsafe', id: request.id, why: `the PDF reader failed on it (${message})` });
+      send({
+        type: 'unsafe',
+        id: request.id,
+        why: `the ${reader} reader failed on it (${message})`,
+      });
     }
   }
 }

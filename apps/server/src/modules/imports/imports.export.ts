@@ -10,7 +10,7 @@ import { listTableFiles } from '../record-files/record-files.public.ts';
 import { listRecords, listRecordsByIds, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
 import { findTable, listTables } from '../tables/tables.public.ts';
-import { formatCsvRow, guardFormula } from './imports.csv.ts';
+import { formatCsvRow, guardFormula } from '../../sheets/csv.ts';
 
 type Data = Record<string, unknown>;
 type CellFormatter = (value: unknown) => string;

@@ -12,7 +12,7 @@ import { listRecords } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
 import { findTable } from '../tables/tables.public.ts';
 import type { ColumnMapping } from './imports.columns.ts';
-import { readCsvText } from './imports.csv.ts';
+import { readCsvText } from '../../sheets/csv.ts';
 
 /** Enough to fix a file; the count of the rest is reported in one closing entry. */
 const MAX_REPORTED_ISSUES = 200;

@@ -13,16 +13,11 @@ import { insertRecords, type RecordRow } from '../records/records.public.ts';
 import { readTable, type StoredTable } from '../tables/tables.model.ts';
 import { findTable, lockTable } from '../tables/tables.public.ts';
 import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';
-import {
-  CsvFormatError,
-  CsvTooManyRowsError,
-  decodeCsv,
-  detectDelimiter,
-  parseCsv,
-  type CsvDelimiter,
-} from './imports.csv.ts';
+import { SheetRefusedError } from '../../lib/pdf-sandbox/sandbox-pool.ts';
+import type { CsvDelimiter } from '../../sheets/csv.ts';
+import type { ReadSheet } from '../../sheets/read-sheet.ts';
+import { MAX_SHEET_CELLS, MAX_SHEET_COLUMNS } from '../../sheets/sheet-limits.ts';
 import { prepareRows } from './imports.rows.ts';
-import { parseXlsx, XlsxFormatError, XlsxTooManyRowsError } from './imports.xlsx.ts';
 
 /** Data rows one import may hold (the header is not counted). */
 export const MAX_IMPORT_ROWS = 50_000;
@@ -34,6 +29,10 @@ export const IMPORT_FILE_MESSAGES = {
   xls: 'Old Excel workbooks (.xls) cannot be imported. In Excel choose File > Save As > Excel Workbook (.xlsx) or CSV UTF-8, then import that file.',
   notCsv: 'The file is not a CSV or Excel (.xlsx) file.',
   tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  tooManyCells: `The file has more than ${MAX_SHEET_CELLS.toLocaleString('en-US')} cells. Split it into smaller files.`,
+  tooManyColumns: `The file has cells past column XFD, the last of ${MAX_SHEET_COLUMNS.toLocaleString('en-US')} columns a spreadsheet can have.`,
+  tooLarge: 'The workbook is too large once unpacked. Split it into smaller files.',
+  unsafe: (why: string) => `The file could not be read safely: ${why}.`,
 } as const;
 
 const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -47,64 +46,64 @@ function hasNul(bytes: Buffer): boolean {
   return !isUtf16 && bytes.subarray(0, 64 * 1024).includes(0);
 }
 
-function readXlsxRows(bytes: Buffer): string[][] {
-  try {
-    return parseXlsx(bytes, MAX_IMPORT_ROWS);
-  } catch (error) {
-    if (error instanceof XlsxTooManyRowsError) {
-      throw new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
-    }
-    if (error instanceof XlsxFormatError) {
-      throw validationError([{ loc: ['body', 'file'], msg: error.message }]);
-    }
-    throw error;
+const fileIssue = (msg: string, row?: number) =>
+  validationError([{ loc: row === undefined ? ['body', 'file'] : ['body', 'file', row], msg }]);
+
+/** The answer to a sheet the sandbox refused: 413 past a size limit, 422 otherwise. */
+function refusalAnswer(error: SheetRefusedError): AppError {
+  const refusal = error.refusal;
+  switch (refusal.kind) {
+    case 'format':
+      return fileIssue(refusal.message, refusal.row);
+    case 'unsafe':
+      return fileIssue(IMPORT_FILE_MESSAGES.unsafe(refusal.why));
+    case 'limit':
+      switch (refusal.limit) {
+        case 'too-many-rows':
+          return new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
+        case 'too-many-cells':
+          return new AppError(413, IMPORT_FILE_MESSAGES.tooManyCells);
+        case 'too-large':
+          return new AppError(413, IMPORT_FILE_MESSAGES.tooLarge);
+        case 'too-many-columns':
+          return fileIssue(IMPORT_FILE_MESSAGES.tooManyColumns);
+      }
   }
 }
 
 /**
- * Reads an uploaded CSV or .xlsx (first sheet) into a header and rows of text: 415 for old .xls
- * and binary files, 413 past the row limit.
+ * Reads an uploaded CSV or .xlsx (first sheet) into a header and rows of text, in the sandbox
+ * (never on the main thread): 415 for old .xls and binary files, 413 past the row, cell or
+ * unpacked-size limits, 422 for a file that cannot be read.
  */
-export async function readImportUpload(file: UploadedFile | null): Promise<ParsedCsv> {
+export async function readImportUpload(
+  ctx: AppContext,
+  file: UploadedFile | null,
+): Promise<ParsedCsv> {
   if (!file) {
-    throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.fileRequired }]);
+    throw fileIssue(IMPORT_FILE_MESSAGES.fileRequired);
   }
   if (file.bytes.subarray(0, 8).equals(OLE_SIGNATURE)) {
     throw new AppError(415, IMPORT_FILE_MESSAGES.xls);
   }
-  if (isXlsx(file.bytes)) {
-    return toParsed(',', readXlsxRows(file.bytes));
-  }
-  return readCsvText(file.bytes);
-}
-
-function readCsvText(bytes: Buffer): ParsedCsv {
-  if (hasNul(bytes)) {
+  const format = isXlsx(file.bytes) ? 'xlsx' : 'csv';
+  if (format === 'csv' && hasNul(file.bytes)) {
     throw new AppError(415, IMPORT_FILE_MESSAGES.notCsv);
   }
-  const text = decodeCsv(bytes);
-  const delimiter = detectDelimiter(text);
-  let rows: string[][];
   try {
-    rows = parseCsv(text, delimiter, MAX_IMPORT_ROWS + 1);
+    return toParsed(
+      await ctx.pdfSandbox.readSheet(new Uint8Array(file.bytes), format, MAX_IMPORT_ROWS),
+    );
   } catch (error) {
-    if (error instanceof CsvTooManyRowsError) {
-      throw new AppError(413, IMPORT_FILE_MESSAGES.tooManyRows);
-    }
-    if (error instanceof CsvFormatError) {
-      throw validationError([{ loc: ['body', 'file', error.row], msg: error.message }]);
-    }
-    throw error;
+    throw error instanceof SheetRefusedError ? refusalAnswer(error) : error;
   }
-  return toParsed(delimiter, rows);
 }
 
-function toParsed(delimiter: CsvDelimiter, rows: string[][]): ParsedCsv {
-  const [header, ...data] = rows;
-  if (!header || header.every((cell) => cell.trim() === '')) {
-    throw validationError([{ loc: ['body', 'file'], msg: IMPORT_FILE_MESSAGES.empty }]);
+function toParsed({ delimiter, grid }: ReadSheet): ParsedCsv {
+  if (grid.header.every((cell) => cell.trim() === '')) {
+    throw fileIssue(IMPORT_FILE_MESSAGES.empty);
   }
-  return { delimiter, columns: nameColumns(header), rows: data };
+  return { delimiter, columns: nameColumns(grid.header, grid.columnIndexes), rows: grid.rows };
 }
 
 async function requireTable(ctx: AppContext, ownerId: string, tableId: string) {
@@ -176,7 +175,7 @@ export async function previewImport(
   form: MultipartForm,
 ): Promise<ImportPreview> {
   const table = await requireTable(ctx, ownerId, tableId);
-  const csv = await readImportUpload(form.file);
+  const csv = await readImportUpload(ctx, form.file);
   const rows = csv.rows.filter((cells) => cells.some((cell) => cell.trim() !== ''));
   const width = csv.columns.length;
   return {
@@ -220,7 +219,7 @@ export async function importRecords(
   form: MultipartForm,
 ): Promise<{ imported: number; skipped_blank_rows: number }> {
   await requireTable(ctx, ownerId, tableId);
-  const csv = await readImportUpload(form.file);
+  const csv = await readImportUpload(ctx, form.file);
   return ctx.db.transaction().execute(async (trx) => {
     // Under the lock the schema cannot change between validating the rows and inserting them.
     const locked = await lockTable(trx, ownerId, tableId);

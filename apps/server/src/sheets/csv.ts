@@ -1,3 +1,5 @@
+import { MAX_SHEET_COLUMNS, SheetLimitError } from './sheet-limits.ts';
+
 // CSV as spreadsheets write it (RFC 4180 plus what Excel and LibreOffice actually produce): quoted
 // fields with doubled quotes and line breaks inside, CRLF, LF or CR line ends, a byte-order mark,
 // and ',' or ';' or tab between fields depending on the locale that saved it.
@@ -12,9 +14,6 @@ export class CsvFormatError extends Error {
     this.row = row;
   }
 }
-
-/** Raised as soon as a file has more rows than allowed, so a huge file is not parsed to the end. */
-export class CsvTooManyRowsError extends Error {}
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -62,7 +61,8 @@ export function detectDelimiter(text: string): CsvDelimiter {
  * Splits CSV text into rows of cells. A quote opens a quoted cell only at the start of a cell
  * (elsewhere it is text); inside, '""' is a quote and line breaks are kept. A trailing line break
  * adds no row; blank lines are kept as rows with one empty cell, so row numbers match the file.
- * Throws CsvFormatError for a quote that is never closed, CsvTooManyRowsError past `maxRows`.
+ * Throws CsvFormatError for a quote that is never closed, SheetLimitError past `maxRows` rows or
+ * past column XFD, as soon as it is reached.
  */
 export function parseCsv(text: string, delimiter: CsvDelimiter, maxRows: number): string[][] {
   const rows: string[][] = [];
@@ -72,11 +72,17 @@ export function parseCsv(text: string, delimiter: CsvDelimiter, maxRows: number)
   let index = 0;
   // Plain text runs up to the next delimiter, line break or quote are copied in one slice.
   const special = new RegExp(`[${delimiter === '\t' ? '\\t' : delimiter}\\r\\n"]`, 'g');
-  const endRow = () => {
+  const endCell = () => {
     row.push(cell);
+    if (row.length > MAX_SHEET_COLUMNS) {
+      throw new SheetLimitError('too-many-columns');
+    }
+  };
+  const endRow = () => {
+    endCell();
     rows.push(row);
     if (rows.length > maxRows) {
-      throw new CsvTooManyRowsError();
+      throw new SheetLimitError('too-many-rows');
     }
     row = [];
     cell = '';
@@ -103,7 +109,7 @@ export function parseCsv(text: string, delimiter: CsvDelimiter, maxRows: number)
       }
       isCellStart = false;
     } else if (char === delimiter) {
-      row.push(cell);
+      endCell();
       cell = '';
       isCellStart = true;
       index += 1;

@@ -1,16 +1,17 @@
+import type { SparseRow } from './sheet-grid.ts';
+import { MAX_SHEET_CELLS, readColumnIndex, SheetLimitError } from './sheet-limits.ts';
 import {
+  openPackage,
   parseXml,
   readSmallParts,
   readWorkbook,
   streamPart,
+  type WorkbookPackage,
   type WorkbookParts,
-} from './imports.xlsx-parts.ts';
+} from './xlsx-parts.ts';
 
 /** The first sheet of an .xlsx workbook could not be read. */
 export class XlsxFormatError extends Error {}
-
-/** The sheet has more rows than one import may hold. */
-export class XlsxTooManyRowsError extends Error {}
 
 function isMidnight(date: Date): boolean {
   return (
@@ -57,8 +58,8 @@ function isDateFormatCode(code: string): boolean {
 }
 
 /** The cell styles (by index) whose number format shows a date. */
-function readDateStyles(bytes: Uint8Array, part: string | undefined): Set<number> {
-  const xml = part === undefined ? undefined : readSmallParts(bytes, [part]).get(part);
+function readDateStyles(pkg: WorkbookPackage, part: string | undefined): Set<number> {
+  const xml = part === undefined ? undefined : readSmallParts(pkg, [part]).get(part);
   const dates = new Set<number>();
   if (xml === undefined) {
     return dates;
@@ -89,49 +90,64 @@ function readDateStyles(bytes: Uint8Array, part: string | undefined): Set<number
   return dates;
 }
 
-/** "BC12" → 54 (0-based column). */
-function columnIndex(ref: string | undefined, fallback: number): number {
-  const letters = /^[A-Z]+/i.exec(ref ?? '')?.[0];
-  if (!letters) {
-    return fallback;
-  }
-  return (
-    [...letters.toUpperCase()].reduce((sum, letter) => sum * 26 + letter.charCodeAt(0) - 64, 0) - 1
-  );
-}
+/** One row's cells that have a value, in the order the sheet lists them. */
+type RawRow = { columns: number[]; cells: RawCell[] };
 
 /**
- * Reads the sheet's cells row by row and stops at the first cell past `maxRows` data rows (plus
- * the header), long before the rest of a huge sheet is inflated.
+ * Reads the sheet's cells row by row, keeping only cells with a value (a row with one cell at XFD
+ * is one entry, not 16,384). Stops at the first cell past `maxRows` data rows (plus the header),
+ * past column XFD or past MAX_SHEET_CELLS, long before the rest of a huge sheet is inflated.
  */
 function readSheetCells(
-  bytes: Uint8Array,
+  pkg: WorkbookPackage,
   part: string,
   maxRows: number,
-): Array<Array<RawCell | null>> {
-  const rows: Array<Array<RawCell | null>> = [];
+): Array<RawRow | undefined> {
+  const rows: Array<RawRow | undefined> = [];
   let rowIndex = -1;
+  let cellCount = 0;
+  // The grid toGrid will lay out is at least this big: a row whose data sits under a wide header
+  // (or past it) is refused here, after a few rows, not once the whole sheet is read.
+  let headerWidth = 0;
+  let gridCells = 0;
+  const countRow = (row: RawRow | undefined) => {
+    const last = (row?.columns ?? []).reduce((max, column) => Math.max(max, column), -1);
+    if (rowIndex === 0) {
+      headerWidth = last + 1;
+      gridCells += headerWidth;
+    } else {
+      gridCells += last >= headerWidth ? headerWidth + 1 : last + 1;
+    }
+    if (gridCells > MAX_SHEET_CELLS) {
+      throw new SheetLimitError('too-many-cells');
+    }
+  };
   let cell: (RawCell & { column: number }) | undefined;
   let inValue = false;
   let phonetic = 0;
   const found = streamPart(
-    bytes,
+    pkg,
     part,
     {
       open: (tag, attributes) => {
         if (tag === 'row') {
-          rowIndex = attributes.r ? Number(attributes.r) - 1 : rowIndex + 1;
+          const number = attributes.r === undefined ? rowIndex + 2 : Number(attributes.r);
+          if (!Number.isSafeInteger(number) || number < 1) {
+            throw new Error(`Row number '${attributes.r}' is not a row number`);
+          }
+          rowIndex = number - 1;
         } else if (tag === 'c') {
           if (rowIndex > maxRows) {
             // Thrown from inside the parser: not one more byte of the sheet is read.
-            throw new XlsxTooManyRowsError();
+            throw new SheetLimitError('too-many-rows');
           }
-          const row = rows[rowIndex] ?? [];
+          const row = rows[rowIndex];
+          const column = readColumnIndex(attributes.r);
           cell = {
             type: attributes.t ?? 'n',
             style: Number(attributes.s ?? 0),
             value: '',
-            column: columnIndex(attributes.r, row.length),
+            column: column >= 0 ? column : (row?.columns.at(-1) ?? -1) + 1,
           };
         } else if (tag === 'rPh') {
           phonetic += 1;
@@ -147,13 +163,23 @@ function readSheetCells(
       close: (tag) => {
         if (tag === 'v' || tag === 't') {
           inValue = false;
+        } else if (tag === 'row') {
+          countRow(rows[rowIndex]);
         } else if (tag === 'rPh') {
           phonetic -= 1;
         } else if (tag === 'c' && cell) {
-          const row = (rows[rowIndex] ??= []);
           const { column, ...raw } = cell;
-          row[column] = raw;
           cell = undefined;
+          if (raw.value === '') {
+            return; // styled but empty: nothing to import, nothing to hold
+          }
+          cellCount += 1;
+          if (cellCount > MAX_SHEET_CELLS) {
+            throw new SheetLimitError('too-many-cells');
+          }
+          const row = (rows[rowIndex] ??= { columns: [], cells: [] });
+          row.columns.push(column);
+          row.cells.push(raw);
         }
       },
     },
@@ -162,12 +188,12 @@ function readSheetCells(
   if (!found) {
     throw new Error(`Not a workbook: ${part} is missing`);
   }
-  return Array.from(rows, (row) => Array.from(row ?? [], (one) => one ?? null));
+  return rows;
 }
 
 /** The shared strings the cells use, by index; the part is streamed and the rest skipped. */
 function readSharedStrings(
-  bytes: Uint8Array,
+  pkg: WorkbookPackage,
   part: string | undefined,
   needed: ReadonlySet<number>,
 ): Map<number, string> {
@@ -175,13 +201,17 @@ function readSharedStrings(
   if (part === undefined || needed.size === 0) {
     return strings;
   }
-  const last = Math.max(...needed);
+  // Not Math.max(...needed): millions of arguments overflow the stack.
+  let last = 0;
+  for (const index of needed) {
+    last = Math.max(last, index);
+  }
   let index = -1;
   let text = '';
   let inText = false;
   let phonetic = 0;
   streamPart(
-    bytes,
+    pkg,
     part,
     {
       open: (tag) => {
@@ -254,33 +284,38 @@ function cellValue(cell: RawCell, context: CellContext): unknown {
 }
 
 /**
- * The first sheet of an .xlsx workbook as rows of text, so workbooks go through the same mapping,
- * validation and all-or-nothing import as CSV files. The sheet is streamed: more than `maxRows`
- * data rows is refused as soon as the first row past the limit is read, not after the whole file.
+ * The first sheet of an .xlsx workbook as sparse rows of text (index = row, header first), so
+ * workbooks go through the same mapping, validation and all-or-nothing import as CSV files. The
+ * sheet is streamed within the limits of sheet-limits.ts and the inflate budget: the first cell
+ * past one throws SheetLimitError; a damaged package throws XlsxFormatError.
  */
-export function parseXlsx(bytes: Buffer, maxRows: number): string[][] {
+export function parseXlsx(bytes: Uint8Array, maxRows: number): SparseRow[] {
   let parts: WorkbookParts;
-  let raw: Array<Array<RawCell | null>>;
+  let raw: Array<RawRow | undefined>;
   let context: CellContext;
   try {
-    parts = readWorkbook(bytes);
-    raw = readSheetCells(bytes, parts.sheet, maxRows);
+    const pkg = openPackage(bytes);
+    parts = readWorkbook(pkg);
+    raw = readSheetCells(pkg, parts.sheet, maxRows);
     const needed = new Set<number>();
-    raw.forEach((row) =>
-      row.forEach((cell) => cell?.type === 's' && needed.add(Number(cell.value))),
-    );
+    for (const row of raw) {
+      row?.cells.forEach((cell) => cell.type === 's' && needed.add(Number(cell.value)));
+    }
     context = {
-      strings: readSharedStrings(bytes, parts.sharedStrings, needed),
-      dateStyles: readDateStyles(bytes, parts.styles),
+      strings: readSharedStrings(pkg, parts.sharedStrings, needed),
+      dateStyles: readDateStyles(pkg, parts.styles),
       date1904: parts.date1904,
     };
   } catch (error) {
-    if (error instanceof XlsxTooManyRowsError) {
+    if (error instanceof SheetLimitError) {
       throw error;
     }
     throw new XlsxFormatError('The workbook could not be read. Save it again as .xlsx or CSV.', {
       cause: error,
     });
   }
-  return raw.map((row) => row.map((cell) => (cell ? cellToText(cellValue(cell, context)) : '')));
+  return Array.from(raw, (row) => ({
+    columns: row?.columns ?? [],
+    texts: row?.cells.map((cell) => cellToText(cellValue(cell, context))) ?? [],
+  }));
 }

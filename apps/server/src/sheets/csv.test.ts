@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SheetLimitError } from './sheet-limits.ts';
 import {
   CsvFormatError,
-  CsvTooManyRowsError,
   decodeCsv,
   detectDelimiter,
   formatCsvRow,
   guardFormula,
   parseCsv,
   readCsvText,
-} from './imports.csv.ts';
+} from './csv.ts';
 
 describe('parseCsv', () => {
   it.each([
@@ -69,7 +69,7 @@ describe('parseCsv', () => {
   });
 
   it('stops as soon as there are too many rows', () => {
-    expect(() => parseCsv('a\nb\nc\n', ',', 2)).toThrow(CsvTooManyRowsError);
+    expect(() => parseCsv('a\nb\nc\n', ',', 2)).toThrow(SheetLimitError);
     expect(parseCsv('a\nb\n', ',', 2)).toHaveLength(2);
   });
 });
@@ -113,5 +113,14 @@ describe('formatting', () => {
     expect(guardFormula('Plain')).toBe('Plain');
     expect(readCsvText("'=SUM(A1)")).toBe('=SUM(A1)');
     expect(readCsvText("'quoted")).toBe("'quoted");
+  });
+});
+
+describe('sheet limits on CSV', () => {
+  it('refuses a row with more than 16,384 cells', () => {
+    expect(() => parseCsv(','.repeat(16_384), ',', 10)).toThrow(
+      expect.objectContaining({ limit: 'too-many-columns' }),
+    );
+    expect(parseCsv(','.repeat(16_383), ',', 10)[0]).toHaveLength(16_384);
   });
 });

@@ -1,6 +1,14 @@
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
-import { parseXlsx, XlsxFormatError, XlsxTooManyRowsError } from './imports.xlsx.ts';
+import { toGrid } from './sheet-grid.ts';
+import { SheetLimitError } from './sheet-limits.ts';
+import { parseXlsx, XlsxFormatError } from './xlsx.ts';
+
+/** The sheet as dense rows, as the import sees it (columns without any text left out). */
+const dense = (bytes: Uint8Array, maxRows: number) => {
+  const grid = toGrid(parseXlsx(bytes, maxRows));
+  return [grid.header, ...grid.rows];
+};
 
 const NS = 'http://schemas.openxmlformats.org';
 
@@ -34,8 +42,8 @@ describe('parseXlsx', () => {
         '<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" s="2"><v>2.5</v></c>' +
         '<c r="C3" s="1"><v>45000.5</v></c><c r="D3" t="b"><v>1</v></c><c r="E3" t="str"><f>A1</f><v>x</v></c></row>',
     );
-    expect(parseXlsx(bytes, 10)).toEqual([
-      ['Name', '', 'When'],
+    expect(dense(bytes, 10)).toEqual([
+      ['Name', '', 'When', '', ''],
       [],
       ['Zoë', '2.5', '2023-03-15T12:00:00.000Z', 'true', 'x'],
     ]);
@@ -45,14 +53,14 @@ describe('parseXlsx', () => {
     const bytes = await workbook('<row r="1"><c r="A1" s="1"><v>0</v></c></row>', {
       date1904: '1',
     });
-    expect(parseXlsx(bytes, 10)).toEqual([['1904-01-01']]);
+    expect(dense(bytes, 10)).toEqual([['1904-01-01']]);
   });
 
   it('stops at the first row past the limit without reading the rest of the sheet', async () => {
     const rows = Array.from({ length: 12 }, (_, i) => `<row r="${i + 1}"><c><v>${i}</v></c></row>`);
     // Broken XML after the limit: a reader that parsed the whole sheet would fail on it instead.
     const bytes = await workbook(`${rows.join('')}<row r="13"><c><v>1</broken>`);
-    expect(() => parseXlsx(bytes, 10)).toThrow(XlsxTooManyRowsError);
+    expect(() => parseXlsx(bytes, 10)).toThrow(SheetLimitError);
     expect(parseXlsx(await workbook(rows.slice(0, 11).join('')), 10)).toHaveLength(11);
   });
 
@@ -62,5 +70,33 @@ describe('parseXlsx', () => {
     );
     const broken = await workbook('<row r="1"><c><v>1</broken>');
     expect(() => parseXlsx(broken, 10)).toThrow(XlsxFormatError);
+  });
+
+  it('refuses a cell past column XFD and keeps a far cell one column wide', async () => {
+    const past = await workbook(
+      '<row r="1"><c r="A1" t="str"><v>a</v></c></row><row r="2"><c r="ZZZZZZ2"><v>1</v></c></row>',
+    );
+    expect(() => parseXlsx(past, 10)).toThrow(
+      expect.objectContaining({ limit: 'too-many-columns' }),
+    );
+    const far = await workbook(
+      '<row r="1"><c r="A1" t="str"><v>Name</v></c></row><row r="2"><c r="XFD2"><v>1</v></c></row>',
+    );
+    expect(dense(far, 10)).toEqual([
+      ['Name', ''],
+      ['', '1'],
+    ]);
+    expect(toGrid(parseXlsx(far, 10)).columnIndexes).toEqual([0, 16_383]);
+  });
+
+  it('refuses rows under a header as wide as XFD after a few rows, by the grid they make', async () => {
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `<row r="${i + 1}"><c r="XFD${i + 1}"><v>1</v></c></row>`,
+    );
+    const wide = await workbook(rows.join(''));
+    expect(() => parseXlsx(wide, 50_000)).toThrow(
+      expect.objectContaining({ limit: 'too-many-cells' }),
+    );
   });
 });

@@ -1,12 +1,59 @@
-import { Unzip, UnzipInflate, unzipSync, strFromU8 } from 'fflate';
+import zlib from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { SheetLimitError } from './sheet-limits.ts';
+import { inflateEntry, readZipEntries, type ZipEntry } from './zip-entries.ts';
 
 // The pieces of an .xlsx package the import reads, without ever holding a whole sheet: small
 // parts (workbook, relationships, styles) are inflated whole; the sheet and the shared strings
-// are inflated and parsed a slice at a time, and a reader can stop in the middle.
+// are inflated and parsed a slice at a time, and a reader can stop in the middle. Parts are found
+// through the central directory: the ones no reader wants are never inflated.
 
-/** Compressed bytes per step: at DEFLATE's worst ratio (~1:1032) a step yields under 9 MB. */
-const STEP_BYTES = 8 * 1024;
+/** Bytes all parts of one workbook may inflate to: a 50,000-row sheet of text is ~60 MB. */
+export const MAX_INFLATED_BYTES = 160 * 1024 * 1024;
+/**
+ * Inflated bytes per compressed byte read of a part past which it is a bomb. Real sheets of
+ * repeated values reach ~40:1; a part of spaces or zeros ~1000:1. Checked once a part has
+ * inflated 16 MB, so a small highly compressible part is never refused for its ratio, and a bomb
+ * is stopped 16 MB in, not at the package's cap.
+ */
+const MAX_RATIO = 150;
+const RATIO_FREE_BYTES = 16 * 1024 * 1024;
+/** A part read whole (workbook, relationships, styles): Excel's largest styles are a few MB. */
+const MAX_SMALL_PART_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An opened workbook package: its entries, and what its parts have inflated so far (the byte cap
+ * holds for the package, not per part, so many small bombs add up).
+ */
+export type WorkbookPackage = { entries: Map<string, ZipEntry>; inflated: number };
+
+/** Reads the package's directory; throws on a file that is not a readable ZIP. */
+export function openPackage(bytes: Uint8Array): WorkbookPackage {
+  return { entries: readZipEntries(bytes), inflated: 0 };
+}
+
+/** Inflates one part through `onChunk`, within the package's byte cap and the part's ratio. */
+function inflatePart(
+  pkg: WorkbookPackage,
+  entry: ZipEntry,
+  onChunk: (chunk: Uint8Array, isFinal: boolean) => void,
+  shouldStop: () => boolean,
+): void {
+  let inflated = 0;
+  inflateEntry(
+    entry,
+    (chunk, isFinal, consumed) => {
+      inflated += chunk.length;
+      pkg.inflated += chunk.length;
+      const isBomb = inflated > RATIO_FREE_BYTES && inflated > MAX_RATIO * consumed;
+      if (pkg.inflated > MAX_INFLATED_BYTES || isBomb) {
+        throw new SheetLimitError('too-large');
+      }
+      onChunk(chunk, isFinal);
+    },
+    shouldStop,
+  );
+}
 
 export type XmlHandlers = {
   open?: (name: string, attributes: Record<string, string>) => void;
@@ -34,10 +81,38 @@ function createParser(handlers: XmlHandlers): SaxesParser {
 }
 
 /** Inflates the named small parts whole; missing parts are absent from the result. */
-export function readSmallParts(bytes: Uint8Array, names: readonly string[]): Map<string, string> {
-  const wanted = new Set(names);
-  const files = unzipSync(bytes, { filter: (file) => wanted.has(file.name) });
-  return new Map(Object.entries(files).map(([name, data]) => [name, strFromU8(data)]));
+export function readSmallParts(
+  pkg: WorkbookPackage,
+  names: readonly string[],
+): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const name of names) {
+    const entry = pkg.entries.get(name);
+    if (entry?.method !== 8) {
+      // Stored (or an unknown method, which inflateEntry refuses): read as it is.
+      if (entry) {
+        inflatePart(
+          pkg,
+          entry,
+          (chunk) => texts.set(name, new TextDecoder().decode(chunk)),
+          () => false,
+        );
+      }
+      continue;
+    }
+    // Whole parts inflate natively in one call, cut off at their own cap or the package's.
+    const allowed = Math.min(MAX_INFLATED_BYTES - pkg.inflated, MAX_SMALL_PART_BYTES);
+    let bytes: Buffer;
+    try {
+      bytes = zlib.inflateRawSync(entry.data, { maxOutputLength: Math.max(1, allowed) });
+    } catch (error) {
+      const isCut = (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+      throw isCut ? new SheetLimitError('too-large') : error;
+    }
+    pkg.inflated += bytes.length;
+    texts.set(name, new TextDecoder().decode(bytes));
+  }
+  return texts;
 }
 
 /** Parses a whole small XML part. */
@@ -52,42 +127,29 @@ export function parseXml(xml: string, handlers: XmlHandlers): void {
  * has no such part.
  */
 export function streamPart(
-  bytes: Uint8Array,
+  pkg: WorkbookPackage,
   name: string,
   handlers: XmlHandlers,
   shouldStop: () => boolean,
 ): boolean {
+  const entry = pkg.entries.get(name);
+  if (!entry) {
+    return false;
+  }
   const parser = createParser(handlers);
   const decoder = new TextDecoder();
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  let found = false;
-  let done = false;
-  unzip.onfile = (file) => {
-    if (file.name !== name || found) {
-      return;
-    }
-    found = true;
-    file.ondata = (error, chunk, final) => {
-      if (error) {
-        throw error;
-      }
-      if (done) {
-        return;
-      }
-      parser.write(decoder.decode(chunk, { stream: !final }));
-      if (final) {
+  inflatePart(
+    pkg,
+    entry,
+    (chunk, isFinal) => {
+      parser.write(decoder.decode(chunk, { stream: !isFinal }));
+      if (isFinal) {
         parser.close();
-        done = true;
       }
-    };
-    file.start();
-  };
-  for (let offset = 0; offset < bytes.length && !done && !shouldStop(); offset += STEP_BYTES) {
-    const end = Math.min(offset + STEP_BYTES, bytes.length);
-    unzip.push(bytes.subarray(offset, end), end === bytes.length);
-  }
-  return found;
+    },
+    shouldStop,
+  );
+  return true;
 }
 
 /** Where a workbook relationship points, as a path inside the package. */
@@ -103,8 +165,8 @@ export type WorkbookParts = {
 };
 
 /** The first sheet's part, the shared strings and styles parts, and the date system. */
-export function readWorkbook(bytes: Uint8Array): WorkbookParts {
-  const parts = readSmallParts(bytes, ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
+export function readWorkbook(pkg: WorkbookPackage): WorkbookParts {
+  const parts = readSmallParts(pkg, ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels']);
   const workbook = parts.get('xl/workbook.xml');
   const rels = parts.get('xl/_rels/workbook.xml.rels');
   if (workbook === undefined || rels === undefined) {
