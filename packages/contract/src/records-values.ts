@@ -85,17 +85,16 @@ function toFileIds(value: unknown): ConversionResult {
   if (items === null) {
     return FAILED;
   }
-  const ids: string[] = [];
+  // A set, not includes per item: a list of 100,000 ids costs 100,000 steps, not 10^10.
+  const ids = new Set<string>();
   for (const item of items) {
     const id = typeof item === 'object' && item !== null && 'id' in item ? item.id : item;
     if (typeof id !== 'string' || id.trim() === '') {
       return FAILED;
     }
-    if (!ids.includes(id.trim())) {
-      ids.push(id.trim());
-    }
+    ids.add(id.trim());
   }
-  return ok(ids);
+  return ok([...ids]);
 }
 
 function toTypedValue(type: FieldType, value: unknown): ConversionResult {

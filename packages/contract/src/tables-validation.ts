@@ -248,6 +248,11 @@ export function validateTableSchema(body: TableSchemaDraft, ctx: TableValidation
   } else if (body.name.length > TABLE_NAME_MAX_LENGTH) {
     push(issues, ['name'], TABLE_MESSAGES.nameTooLong);
   }
+  if (body.fields.length > MAX_TABLE_FIELDS) {
+    // Counted first: 100,000 fields past the limit get one answer, not 100,000 checks each.
+    push(issues, ['fields'], TABLE_MESSAGES.tooManyFields);
+    return issues;
+  }
   checkFields(issues, body.fields);
   checkLinks(issues, body.fields, ctx);
   checkDisplayField(issues, body);

@@ -71,6 +71,14 @@ export class MailDeliveryError extends Error {
 const MAX_ADDRESS_LENGTH = 254;
 const emailSchema = z.email();
 
+/** What separates addresses in a list: commas, semicolons, whitespace. */
+export const RECIPIENT_SEPARATORS = /[,;\s]+/;
+
+/** An address the mailer accepts: at most 254 characters and a valid e-mail. */
+export function isValidAddress(address: string): boolean {
+  return address.length <= MAX_ADDRESS_LENGTH && emailSchema.safeParse(address).success;
+}
+
 /**
  * Parses a comma/semicolon/whitespace separated list (or array) of addresses; returns valid ones
  * and the invalid ones, deduplicated case-insensitively (the first spelling wins).
@@ -80,7 +88,7 @@ export function parseRecipients(input: string | readonly string[]): {
   invalid: string[];
 } {
   const parts = (typeof input === 'string' ? [input] : input).flatMap((entry) =>
-    entry.split(/[,;\s]+/),
+    entry.split(RECIPIENT_SEPARATORS),
   );
   const seen = new Set<string>();
   const valid: string[] = [];
@@ -92,8 +100,7 @@ export function parseRecipients(input: string | readonly string[]): {
       continue;
     }
     seen.add(key);
-    const isValid = address.length <= MAX_ADDRESS_LENGTH && emailSchema.safeParse(address).success;
-    (isValid ? valid : invalid).push(address);
+    (isValidAddress(address) ? valid : invalid).push(address);
   }
   return { valid, invalid };
 }

@@ -107,9 +107,15 @@ export async function startMultiTemplateGeneration(
   body: MultiBody,
   clientIp: string,
 ): Promise<string> {
-  const duplicates = body.template_ids
-    .map((id, index) => ({ id, index }))
-    .filter(({ id, index }) => body.template_ids.indexOf(id) !== index);
+  // A set, not indexOf per entry: linear in the list whatever its length.
+  const seen = new Set<string>();
+  const duplicates: Array<{ index: number }> = [];
+  body.template_ids.forEach((id, index) => {
+    if (seen.has(id)) {
+      duplicates.push({ index });
+    }
+    seen.add(id);
+  });
   if (duplicates.length > 0) {
     throw validationError(
       duplicates.map(({ index }) => ({
