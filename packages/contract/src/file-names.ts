@@ -11,6 +11,14 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 // Leading dots hide files on Unix; trailing dots and spaces are dropped by Windows.
 const EDGE_JUNK = /^[._]+|[._]+$/gu;
 
+/**
+ * Removes the bidirectional controls (U+202E right-to-left override and its kin) from a name:
+ * 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf' in a file list.
+ */
+export function removeBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
 export const RECORD_NAME_FALLBACK = 'Record';
 export const TEMPLATE_NAME_FALLBACK = 'Form';
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { removeBidiControls } from '@formbridge/contract/file-names';
 import type { Db } from '../../db/database.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -31,7 +32,7 @@ const MAX_FILENAME_LENGTH = 255;
 function cleanFilename(raw: string): string {
   const base = raw.split(/[/\\]/).at(-1) ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what goes
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = removeBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   return Array.from(cleaned).slice(0, MAX_FILENAME_LENGTH).join('') || 'file';
 }
 

@@ -68,6 +68,12 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
     expect(after.data.extra).toEqual([]);
   });
 
+  it('strips bidirectional controls from the stored file name', async () => {
+    const record = await createRecord(t, user, table.id, { name: 'Bidi' });
+    const file = await attach(record.id, PNG, 'invoice\u202egnp.exe\u2066\u200f.png');
+    expect(file.filename).toBe('invoicegnp.exe.png');
+  });
+
   it('serves the file to its owner and via the signed URL, with the sniffed type', async () => {
     const record = await createRecord(t, user, table.id, { name: 'Serve' });
     const file = await attach(record.id, PNG, 'picture.txt');
