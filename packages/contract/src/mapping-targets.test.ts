@@ -88,4 +88,14 @@ describe('listMappingTargets', () => {
       { key: 'universal::current_date', label: 'Current Date', type: 'date' },
     ]);
   });
+
+  it("names the visual editor's groups as the spec does there", () => {
+    const groups = listMappingTargets(clients, linked, universal, 'visual');
+    expect(groups.map((group) => group.label)).toEqual([
+      'Primary Table Fields',
+      'Combination Fields',
+      'Companies (Linked)',
+      'Universal Fields',
+    ]);
+  });
 });

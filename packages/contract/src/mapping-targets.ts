@@ -97,17 +97,29 @@ function tableOptions(table: TargetTable, prefix: string): TargetOption[] {
 }
 
 /**
- * The choices of the mapping dropdown (spec §2): Table Fields, Combination Fields, one group per
- * linked table (fields and rules, as `linkfield.field`), Dynamic Values. Empty groups are left out.
+ * Spec §2 names the groups differently in its two mapping views: the table view's dropdown says
+ * Table Fields / Dynamic Values, the visual editor's Primary Table Fields / Universal Fields.
+ */
+const GROUP_NAMES = {
+  table: { primary: 'Table Fields', universal: 'Dynamic Values' },
+  visual: { primary: 'Primary Table Fields', universal: 'Universal Fields' },
+} as const;
+
+/**
+ * The choices of the mapping dropdown (spec §2): the table's own fields, Combination Fields, one
+ * group per linked table (fields and rules, as `linkfield.field`), the universal values. Empty
+ * groups are left out; `view` picks the group names of the table view or the visual editor.
  */
 export function listMappingTargets(
   table: TargetTable,
   linkedTables: ReadonlyMap<string, TargetTable>,
   universalFields: readonly UniversalField[],
+  view: keyof typeof GROUP_NAMES = 'table',
 ): TargetGroup[] {
+  const names = GROUP_NAMES[view];
   const groups: TargetGroup[] = [
     {
-      label: 'Table Fields',
+      label: names.primary,
       options: table.fields
         .filter((field) => field.type !== 'file')
         .map((field) => ({ key: field.name, label: field.label || field.name, type: field.type })),
@@ -134,7 +146,7 @@ export function listMappingTargets(
     }
   }
   groups.push({
-    label: 'Dynamic Values',
+    label: names.universal,
     options: universalFields.map((item) => ({
       key: `universal::${item.key}`,
       label: item.label,

@@ -1,9 +1,9 @@
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import { Document, pdfjs, type DocumentProps } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import { Spinner } from '../ui/spinner';
-import { describePdfLoadError } from './pdf-load-error';
+import { describePdfLoadError, refineNetworkFailure } from './pdf-load-error';
 
 // Set here, where <Document> is used (react-pdf's rule), to the worker served from /pdfjs/ —
 // the same pdfjs-dist version react-pdf was built against.
@@ -37,7 +37,41 @@ export function PdfError({ message, onRetry }: { message: string; onRetry?: () =
 
 type ErrorRenderer = (message: string, retry: () => void) => ReactNode;
 
-type BoundaryProps = { children: ReactNode; onRetry: () => void; renderError?: ErrorRenderer };
+type FailureProps = {
+  error: Error;
+  file: string;
+  onRetry: () => void;
+  renderError: ErrorRenderer | undefined;
+};
+
+/** The spec's load message, refined to the CORS one once a cross-origin probe says so. */
+function PdfLoadFailure({ error, file, onRetry, renderError }: FailureProps) {
+  const initial = describePdfLoadError(error);
+  const [message, setMessage] = useState(initial);
+  useEffect(() => {
+    let isCurrent = true;
+    void refineNetworkFailure(initial, file).then((refined) => {
+      if (isCurrent) {
+        setMessage(refined);
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [initial, file]);
+  return renderError ? (
+    renderError(message, onRetry)
+  ) : (
+    <PdfError message={message} onRetry={onRetry} />
+  );
+}
+
+type BoundaryProps = {
+  children: ReactNode;
+  file: string;
+  onRetry: () => void;
+  renderError?: ErrorRenderer;
+};
 
 class PdfErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
   state = { error: null as Error | null };
@@ -48,11 +82,13 @@ class PdfErrorBoundary extends Component<BoundaryProps, { error: Error | null }>
 
   render() {
     if (this.state.error) {
-      const message = describePdfLoadError(this.state.error);
-      return this.props.renderError ? (
-        this.props.renderError(message, this.props.onRetry)
-      ) : (
-        <PdfError message={message} onRetry={this.props.onRetry} />
+      return (
+        <PdfLoadFailure
+          error={this.state.error}
+          file={this.props.file}
+          onRetry={this.props.onRetry}
+          renderError={this.props.renderError}
+        />
       );
     }
     return this.props.children;
@@ -67,23 +103,48 @@ type Props = Omit<DocumentProps, 'options' | 'loading' | 'error' | 'suspense'> &
 
 /**
  * react-pdf's Document with the app's worker: a spinner while it loads, the spec's message when it
- * fails (404, access denied, network...), and Retry Loading that starts over.
+ * fails (404, access denied, CORS, network...), and Retry Loading that starts over.
+ *
+ * Loaded without Suspense: in Suspense mode a failed load was retried by React's render retry and
+ * left the spinner up for good, so no load error ever reached the page. The boundary stays for
+ * failures while drawing pages.
  */
-export function PdfDocument({ renderError, ...props }: Props) {
+export function PdfDocument({ renderError, onLoadError, ...props }: Props) {
   const [attempt, setAttempt] = useState(0);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const retry = () => {
+    setLoadError(null);
+    setAttempt((n) => n + 1);
+  };
+  if (loadError) {
+    return (
+      <PdfLoadFailure
+        error={loadError}
+        file={props.file}
+        onRetry={retry}
+        renderError={renderError}
+      />
+    );
+  }
   return (
     <PdfErrorBoundary
       key={`${props.file}#${attempt}`}
-      onRetry={() => setAttempt((n) => n + 1)}
+      file={props.file}
+      onRetry={retry}
       renderError={renderError}
     >
-      <Suspense fallback={<Spinner label="Loading PDF..." />}>
-        <Document
-          {...props}
-          options={DOCUMENT_OPTIONS}
-          imageResourcesPath={ANNOTATION_IMAGES_PATH}
-        />
-      </Suspense>
+      <Document
+        {...props}
+        suspense={false}
+        options={DOCUMENT_OPTIONS}
+        imageResourcesPath={ANNOTATION_IMAGES_PATH}
+        loading={<Spinner label="Loading PDF..." />}
+        error={<Spinner label="Loading PDF..." />}
+        onLoadError={(error) => {
+          setLoadError(error);
+          onLoadError?.(error);
+        }}
+      />
     </PdfErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { describePdfLoadError } from './pdf-load-error';
+import { describe, expect, it, vi } from 'vitest';
+import { describePdfLoadError, refineNetworkFailure } from './pdf-load-error';
 
 function withStatus(message: string, status?: number): Error {
   return Object.assign(new Error(message), status === undefined ? {} : { status });
@@ -29,5 +29,34 @@ describe('describePdfLoadError', () => {
     ['not an error', 'Failed to load PDF preview.'],
   ])('%s → %s', (error, message) => {
     expect(describePdfLoadError(error)).toBe(message);
+  });
+});
+
+describe('refineNetworkFailure', () => {
+  const NETWORK = 'Network error loading PDF. Please check your connection.';
+  const reachable = async () => true;
+  const unreachable = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it("names CORS when a file on another origin failed while the app's server answers", async () => {
+    await expect(
+      refineNetworkFailure(NETWORK, 'https://files.example.org/a.pdf', reachable),
+    ).resolves.toBe('CORS error loading PDF. Please check server configuration.');
+  });
+
+  it("keeps the network message when the app's own server does not answer either", async () => {
+    await expect(
+      refineNetworkFailure(NETWORK, 'https://files.example.org/a.pdf', unreachable),
+    ).resolves.toBe(NETWORK);
+  });
+
+  it('never probes a same-origin file or another message', async () => {
+    const probe = vi.fn(reachable);
+    await expect(refineNetworkFailure(NETWORK, '/uploads/a.pdf', probe)).resolves.toBe(NETWORK);
+    await expect(
+      refineNetworkFailure('PDF loading error: x', 'https://files.example.org/a.pdf', probe),
+    ).resolves.toBe('PDF loading error: x');
+    expect(probe).not.toHaveBeenCalled();
   });
 });

@@ -22,3 +22,38 @@ export function describePdfLoadError(error: unknown): string {
   }
   return message ? `PDF loading error: ${message}` : 'Failed to load PDF preview.';
 }
+
+const NETWORK_MESSAGE = 'Network error loading PDF. Please check your connection.';
+const CORS_MESSAGE = 'CORS error loading PDF. Please check server configuration.';
+
+/**
+ * Browsers report a cross-origin refusal exactly like a network failure ("Failed to fetch"), and
+ * a no-cors retry is refused as well by the file host's Cross-Origin-Resource-Policy. So a file on
+ * another origin that failed while this app's own server still answers is named the cross-origin
+ * failure (spec §2); when the app's server does not answer either, the connection is the problem.
+ * Same-origin files and other messages are returned unchanged.
+ */
+export async function refineNetworkFailure(
+  message: string,
+  fileUrl: string,
+  probeOwnServer: () => Promise<boolean> = async () =>
+    (await fetch('/api/health', { cache: 'no-store' })).ok,
+): Promise<string> {
+  if (message !== NETWORK_MESSAGE) {
+    return message;
+  }
+  let url: URL;
+  try {
+    url = new URL(fileUrl, window.location.href);
+  } catch {
+    return message;
+  }
+  if (url.origin === window.location.origin) {
+    return message;
+  }
+  try {
+    return (await probeOwnServer()) ? CORS_MESSAGE : message;
+  } catch {
+    return message;
+  }
+}

@@ -126,7 +126,7 @@ export function MappingSidePanel({
           <div className="mt-1">
             <MappingTargetSelect
               inputId={EDITOR_INPUT_ID}
-              groups={state.targetGroups}
+              groups={state.visualTargetGroups}
               value={state.mappingByField.get(selected)?.mapped_field_key ?? null}
               fallbackLabel={targetText(state, selected) ?? undefined}
               isDisabled={!state.selectedTable}

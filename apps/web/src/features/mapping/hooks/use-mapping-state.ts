@@ -49,6 +49,14 @@ export function useMappingState(templateId: string) {
       selectedTable ? listMappingTargets(selectedTable, tablesById, universal.data ?? []) : [],
     [selectedTable, tablesById, universal.data],
   );
+  // The visual editor names its groups as spec §2 does there (Primary Table Fields, ...).
+  const visualTargetGroups = useMemo(
+    () =>
+      selectedTable
+        ? listMappingTargets(selectedTable, tablesById, universal.data ?? [], 'visual')
+        : [],
+    [selectedTable, tablesById, universal.data],
+  );
   const unloadableLinks = (selectedTable?.fields ?? []).filter(
     (field) =>
       field.type === 'link' && !(field.linked_table_id && tablesById.has(field.linked_table_id)),
@@ -167,7 +175,13 @@ export function useMappingState(templateId: string) {
       const result = await suggest.mutateAsync(selectedTableId);
       setSuggestions(new Map(result.suggestions.map((item) => [item.field_name, item])));
       notify.success('Mapping suggestions generated');
-    } catch {
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) {
+        // The table was deleted elsewhere: reload the list so the selector drops it and the
+        // 'Selected table not found' notice shows instead of a bare failure toast.
+        await tables.refetch();
+        return;
+      }
       notify.error('Failed to generate mapping suggestions');
     }
   };
@@ -216,6 +230,7 @@ export function useMappingState(templateId: string) {
     selectedTable,
     isSelectedTableMissing,
     targetGroups,
+    visualTargetGroups,
     mappingByField,
     mappedFieldNames,
     suggestions,

@@ -43,6 +43,7 @@ export function fakeMappingState(
     },
     selectedTable: { id: 'people', name: 'People', fields: [] },
     targetGroups: groups,
+    visualTargetGroups: groups,
     mappingByField: new Map(mappings.map((mapping) => [mapping.field_name, mapping])),
     suggestions: new Map(),
     preview: { byField: new Map() },

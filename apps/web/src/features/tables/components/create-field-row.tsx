@@ -22,8 +22,9 @@ export function CreateFieldRow({ index, register, error, onRemove }: Props) {
       <TextField
         label={`Field ${number} name`}
         placeholder="Field name"
+        phoneLabel={{ text: 'Name', hiddenFrom: 'sm' }}
         error={error}
-        className="col-span-2 sm:col-span-1 [&>label]:sr-only [&>input]:mt-0"
+        className="col-span-2 sm:col-span-1"
         {...register(`fields.${index}.name`)}
       />
       <SelectField

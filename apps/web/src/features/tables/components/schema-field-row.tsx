@@ -15,8 +15,6 @@ type Props = {
   onRemove: (() => void) | undefined;
 };
 
-const HIDDEN_LABEL = '[&>label]:sr-only [&>input]:mt-0';
-
 /** One field of the schema editor: name, label, type (all seven), linked table, required. */
 export function SchemaFieldRow({ index, form, linkableTables, onRemove }: Props) {
   const { register, setValue, control, formState } = form;
@@ -31,14 +29,14 @@ export function SchemaFieldRow({ index, form, linkableTables, onRemove }: Props)
       <TextField
         label={`Field ${number} name`}
         placeholder="Field name"
-        className={HIDDEN_LABEL}
+        phoneLabel={{ text: 'Name', hiddenFrom: 'md' }}
         error={errors?.name?.message}
         {...register(`fields.${index}.name`)}
       />
       <TextField
         label={`Field ${number} label`}
         placeholder="Same as name"
-        className={HIDDEN_LABEL}
+        phoneLabel={{ text: 'Label', hiddenFrom: 'md' }}
         error={errors?.label?.message}
         {...register(`fields.${index}.label`)}
       />
