@@ -40,6 +40,7 @@ import {
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
+import { tableFromFormRoutes } from './modules/mappings/mappings.table-from-form.routes.ts';
 import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
 import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
   await app.register(adminRoutes(ctx), { prefix: '/api/v1/admin' });
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
+  await app.register(tableFromFormRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });
   await app.register(recordsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });

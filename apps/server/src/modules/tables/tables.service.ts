@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { CreateTableBody } from '@formbridge/contract/tables';
 import { validateTableSchema } from '@formbridge/contract/tables-validation';
 import type { AppContext } from '../../lib/context.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { listTemplateNamesUsingTable } from '../mappings/mappings.public.ts';
 import { listTableFiles } from '../record-files/record-files.public.ts';
@@ -47,11 +48,16 @@ export async function getTable(
   return { ...readTable(row), record_count: Number(row.record_count) };
 }
 
-/** Creates a table after the spec's §5 rules; link fields must point at the owner's tables. */
+/**
+ * Creates a table after the spec's §5 rules; link fields must point at the owner's tables.
+ * `alongside` runs in the same transaction once the table is in (a table made from a form writes
+ * its mappings there), so a failure leaves neither behind.
+ */
 export async function createTable(
   ctx: AppContext,
   ownerId: string,
   body: CreateTableBody,
+  alongside?: (trx: Db, table: StoredTable) => Promise<void>,
 ): Promise<TableWithCount> {
   return ctx.db.transaction().execute(async (trx) => {
     // Linked tables locked first: deleting one now waits for this table, then refuses (409).
@@ -78,7 +84,9 @@ export async function createTable(
     if (!row) {
       throw new Error('Inserted table not found');
     }
-    return { ...readTable(row), record_count: 0 };
+    const table = readTable(row);
+    await alongside?.(trx, table);
+    return { ...table, record_count: 0 };
   });
 }
 

@@ -1,3 +1,4 @@
+import { TableFromFormButton } from '../../../components/table-from-form/table-from-form-button';
 import { Button } from '../../../components/ui/button';
 import type { MappingState } from '../hooks/use-mapping-state';
 import { ApplyAllControl } from './apply-all-control';
@@ -48,9 +49,18 @@ export function MappingToolbar({ state }: { state: MappingState }) {
         ) : null}
       </div>
       {!state.selectedTableId ? (
-        <p className="text-sm text-slate-500">
-          Tip: select a table to map PDF form fields to its columns.
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-slate-600">
+            {state.tables.isSuccess && tables.length === 0
+              ? 'You have no tables yet: make one from this form, with every field mapped.'
+              : 'Tip: select a table to map PDF form fields to its columns.'}
+          </p>
+          <TableFromFormButton
+            templateId={state.templateId}
+            variant={tables.length === 0 ? 'primary' : 'secondary'}
+            onCreated={({ table }) => state.selectTable(table.id)}
+          />
+        </div>
       ) : null}
       {state.isSelectedTableMissing ? (
         <p role="alert" className="text-sm font-medium text-red-600">

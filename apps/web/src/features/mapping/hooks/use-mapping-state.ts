@@ -223,6 +223,7 @@ export function useMappingState(templateId: string) {
   };
 
   return {
+    templateId,
     template,
     mappings,
     tables,

@@ -1,6 +1,7 @@
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TableFromFormButton } from '../../../components/table-from-form/table-from-form-button';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -101,6 +102,13 @@ export function TemplateDetailPage() {
           >
             Edit Mappings
           </Link>
+          {data.field_count > 0 ? (
+            <TableFromFormButton
+              templateId={data.id}
+              // Next step after the table exists: a record to fill the form with.
+              onCreated={({ table }) => void navigate(`/tables/${table.id}`)}
+            />
+          ) : null}
           <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
             Delete
           </Button>

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTableFromTemplateBodySchema,
+  tableProposalSchema,
+} from '@formbridge/contract/table-proposal';
+import type { AppContext } from '../../lib/context.ts';
+import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { tableResponseSchema } from '../tables/tables.schemas.ts';
+import { createTableFromTemplate, proposeTableForTemplate } from './mappings.table-from-form.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** /api/v1/pdf-templates/{id}/table-proposal and /create-table: a table made from the form. */
+export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const requireUser = createRequireUser(ctx);
+    const secured = { tags: ['templates'], security: [{ bearer: [] }] };
+
+    app.post(
+      '/:id/table-proposal',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          description:
+            "A table schema proposed from the template's not-yet-mapped fields and their printed " +
+            'captions, with the mapping of each field to its column and the fields left out.',
+          params: idParams,
+          response: { 200: tableProposalSchema },
+        },
+      },
+      async (request) => proposeTableForTemplate(ctx, currentUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/:id/create-table',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          description:
+            'Creates the proposed table (edited or not) and maps every listed field to its ' +
+            'column in one transaction. Mappings to a column that is not in the table are skipped.',
+          params: idParams,
+          body: createTableFromTemplateBodySchema,
+          response: {
+            201: z.object({ table: tableResponseSchema, mappings_created: z.number().int() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await createTableFromTemplate(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+        );
+        return reply.status(201).send(result);
+      },
+    );
+  };
+}

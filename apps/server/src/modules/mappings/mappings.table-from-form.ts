@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import type {
+  CreateTableFromTemplateResponse,
+  TableProposal,
+} from '@formbridge/contract/table-proposal';
+import { createTableBodySchema, getNameKey } from '@formbridge/contract/tables';
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
+import type { AppContext } from '../../lib/context.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
+import { createTable } from '../tables/tables.service.ts';
+import { presentTable } from '../tables/tables.presenter.ts';
+import { shareLockTemplate } from '../templates/templates.public.ts';
+import { getTemplate } from '../templates/templates.service.ts';
+import { listTemplateMappings } from './mappings.crud.repo.ts';
+import { insertMapping } from './mappings.repo.ts';
+import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
+
+// "Create a table from this form" (issue 34): the proposal, and the table made from it with every
+// PDF field mapped to its column in the same transaction. Fields already mapped keep their mapping.
+
+const ALREADY_MAPPED = 'Already mapped';
+
+/** The table the template's not-yet-mapped fields ask for, and how each maps to it. */
+export async function proposeTableForTemplate(
+  ctx: AppContext,
+  ownerId: string,
+  templateId: string,
+): Promise<TableProposal> {
+  const template = await getTemplate(ctx, ownerId, templateId);
+  const mapped = await listTemplateMappings(ctx.db, ownerId, templateId);
+  const mappedNames = new Set(mapped.map((row) => row.field_name));
+  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const proposal = proposeTableFromFields(template.name, fields, mappedNames);
+  const alreadyMapped = [...mappedNames]
+    .filter((name) => Object.hasOwn(fields, name))
+    .map((name) => ({ field_name: name, reason: ALREADY_MAPPED }));
+  return { ...proposal, unmapped: [...proposal.unmapped, ...alreadyMapped] };
+}
+
+/**
+ * Creates the (possibly edited) proposed table and maps the template's fields to it. Mappings to
+ * a column the user removed are dropped; a field the template lacks, or one named twice, is 422.
+ */
+export async function createTableFromTemplate(
+  ctx: AppContext,
+  ownerId: string,
+  templateId: string,
+  proposal: TableProposal,
+): Promise<CreateTableFromTemplateResponse> {
+  const template = await getTemplate(ctx, ownerId, templateId);
+  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const seen = new Set<string>();
+  proposal.mappings.forEach((mapping, index) => {
+    const loc = ['body', 'mappings', index, 'field_name'];
+    if (!Object.hasOwn(fields, mapping.field_name)) {
+      throw validationError([{ loc, msg: MAPPING_MESSAGES.unknownPdfField(mapping.field_name) }]);
+    }
+    if (seen.has(mapping.field_name)) {
+      throw validationError([{ loc, msg: `Field '${mapping.field_name}' is mapped twice` }]);
+    }
+    seen.add(mapping.field_name);
+  });
+  const body = createTableBodySchema.parse({
+    name: proposal.table.name,
+    fields: proposal.table.fields.map(({ name, label, type, required }) => ({
+      name,
+      label,
+      type,
+      required,
+    })),
+    combination_rules: proposal.table.combination_rules,
+  });
+  let created = 0;
+  const table = await createTable(ctx, ownerId, body, async (trx, stored) => {
+    const locked = await shareLockTemplate(trx, ownerId, templateId);
+    if (!locked) {
+      throw notFound('Template');
+    }
+    const columns = new Map(stored.fields.map((field) => [getNameKey(field.name), field.name]));
+    const alreadyMapped = new Set(
+      (await listTemplateMappings(trx, ownerId, templateId)).map((row) => row.field_name),
+    );
+    const catalog = { table: stored, byId: new Map([[stored.id, stored]]) };
+    const now = new Date().toISOString();
+    for (const mapping of proposal.mappings) {
+      const column = columns.get(getNameKey(mapping.mapped_field_key));
+      if (column === undefined || alreadyMapped.has(mapping.field_name)) {
+        continue;
+      }
+      const transform = mapping.transform ?? null;
+      checkTransformTargets(transform, catalog);
+      await insertMapping(trx, {
+        id: crypto.randomUUID(),
+        owner_id: ownerId,
+        template_id: templateId,
+        field_name: mapping.field_name,
+        mapped_table_id: stored.id,
+        mapped_field_key: column,
+        suggested: false,
+        transform: serializeTransform(transform),
+        created_at: now,
+        updated_at: now,
+      });
+      created += 1;
+    }
+  });
+  return { table: presentTable(table), mappings_created: created };
+}
