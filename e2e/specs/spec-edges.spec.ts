@@ -147,3 +147,42 @@ test.describe('with the PDF on another origin', () => {
     await expect(page.getByRole('button', { name: 'Retry Loading' })).toBeVisible();
   });
 });
+
+test('the sign-in form keeps the e-mail after registering and after logout', async ({ page }) => {
+  const email = `keeps-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: /Register|Sign up|Create account/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
+test("the mapping screen's Generate Forms opens the dialog with template and table chosen", async ({
+  page,
+}) => {
+  const { templateId, tableId } = await seedTemplateAndTable(page);
+  const mapped = await page.request.post('/api/v1/field-mappings/', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: {
+      template_id: templateId,
+      field_name: 'applicant.email',
+      mapped_table_id: tableId,
+      mapped_field_key: 'email',
+    },
+  });
+  expect(mapped.status()).toBe(201);
+  await page.goto(`/mapping/${templateId}`);
+  await expect(page.getByLabel('Data table')).toHaveValue(tableId);
+  await page.getByRole('link', { name: 'Generate Forms' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel(/Template/)).toHaveValue(templateId);
+  await expect(dialog.getByLabel(/Table/)).toHaveValue(tableId);
+});

@@ -15,6 +15,17 @@ export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
 }
 
+/** The e-mail of the last sign-in on this browser: kept after logout, for the next sign-in. */
+const LAST_EMAIL_KEY = 'last-email';
+
+export function readLastEmail(): string {
+  return localStorage.getItem(LAST_EMAIL_KEY) ?? '';
+}
+
+export function storeLastEmail(email: string): void {
+  localStorage.setItem(LAST_EMAIL_KEY, email);
+}
+
 /** Reads `sub` and `exp` without verifying (the server verifies); null when undecodable. */
 export function decodeToken(token: string): TokenClaims | null {
   const payload = token.split('.')[1];

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { describeError } from '../../lib/describe-error';
-import { clearToken, decodeToken, isTokenExpired, readToken, storeToken } from '../../lib/session';
+import {
+  clearToken,
+  decodeToken,
+  isTokenExpired,
+  readToken,
+  storeLastEmail,
+  storeToken,
+} from '../../lib/session';
 import { authToast } from '../../lib/toast';
 import {
   getMe,
@@ -109,6 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw new Error('Login failed: Invalid response from server');
       }
       storeToken(response.access_token);
+      storeLastEmail(email);
       setToken(response.access_token);
       try {
         setUser(await getMe());
@@ -141,6 +149,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!created) {
           throw new Error('Registration failed: Invalid response from server');
         }
+        // The sign-in form that follows starts with this e-mail filled in.
+        storeLastEmail(email);
         authToast.success('Registration successful! Please login.');
         return { ok: true };
       } catch (caught) {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { TextField } from '../../../components/ui/text-field';
 import { useAuth } from '../../../lib/auth-context';
+import { readLastEmail } from '../../../lib/session';
 import { useSignupAllowed } from '../api/get-auth-settings';
 
 export function LoginPage() {
@@ -19,7 +20,9 @@ export function LoginPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: resetEmail, password: '' },
+    // The e-mail a password reset came back with, else the last one signed in with here: after
+    // registering, logout or an expired session only the password is to type.
+    defaultValues: { email: resetEmail || readLastEmail(), password: '' },
   });
 
   const onSubmit = async (form: LoginForm) => {

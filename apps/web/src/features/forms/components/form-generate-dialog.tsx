@@ -20,12 +20,23 @@ const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
 
 /** 'Generate Completed Form': template → a table mapped to it → record, optionally e-mailed. */
-export function FormGenerateDialog({ onClose }: { onClose: () => void }) {
+type Props = {
+  onClose: () => void;
+  /** Chosen on opening (the mapping screen's Generate Forms); the user may still change them. */
+  initialTemplateId?: string;
+  initialTableId?: string;
+};
+
+export function FormGenerateDialog({
+  onClose,
+  initialTemplateId = '',
+  initialTableId = '',
+}: Props) {
   const templates = useFormTemplates();
   const tables = useFormTables();
   const generate = useGenerateForm();
-  const [templateId, setTemplateId] = useState('');
-  const [chosenTableId, setChosenTableId] = useState('');
+  const [templateId, setTemplateId] = useState(initialTemplateId);
+  const [chosenTableId, setChosenTableId] = useState(initialTableId);
   const [recordId, setRecordId] = useState('');
   const [sendEmail, setSendEmail] = useState(false);
   const [recipients, setRecipients] = useState('');

@@ -1,5 +1,6 @@
 import type { CompletedForm } from '@formbridge/contract/completed-forms';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,7 +17,20 @@ export function FormsPage() {
   const forms = useCompletedForms();
   const deleteForm = useDeleteForm();
   const { copyLink } = usePublicLink();
-  const [isGenerateOpen, setIsGenerateOpen] = useState(false);
+  // /forms?generate=<template>&table=<table> (the mapping screen's Generate Forms) opens the
+  // dialog with both chosen.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const preselected = {
+    templateId: searchParams.get('generate') ?? '',
+    tableId: searchParams.get('table') ?? '',
+  };
+  const [isGenerateOpen, setIsGenerateOpen] = useState(preselected.templateId !== '');
+  const closeGenerate = () => {
+    setIsGenerateOpen(false);
+    if (preselected.templateId) {
+      setSearchParams({}, { replace: true });
+    }
+  };
   const [pendingDelete, setPendingDelete] = useState<CompletedForm | null>(null);
 
   useEffect(() => {
@@ -77,7 +91,13 @@ export function FormsPage() {
           </div>
         )}
       </section>
-      {isGenerateOpen ? <FormGenerateDialog onClose={() => setIsGenerateOpen(false)} /> : null}
+      {isGenerateOpen ? (
+        <FormGenerateDialog
+          onClose={closeGenerate}
+          initialTemplateId={preselected.templateId}
+          initialTableId={preselected.tableId}
+        />
+      ) : null}
       {pendingDelete ? (
         <ConfirmDialog
           title="Delete completed form"

@@ -101,7 +101,10 @@ export function MappingPage() {
           Back to Template
         </Link>
         <Link
-          to="/forms"
+          to={`/forms?${new URLSearchParams({
+            generate: template.id,
+            ...(state.selectedTableId ? { table: state.selectedTableId } : {}),
+          }).toString()}`}
           className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
         >
           Generate Forms
