@@ -252,6 +252,24 @@ describe('transform schema', () => {
     expect(transformSchema.safeParse(input).success).toBe(false);
   });
 
+  it.each([
+    ['dd/mm/yyyy', 'at least one of YYYY'],
+    ['[DD', "Close the literal text with ']'"],
+    ['MM/DD/YYY', "Unknown in a date pattern: 'Y'"],
+    ['Day DD', "Unknown in a date pattern: 'ay'"],
+  ])('refuses the date pattern %s, saying why', (pattern, message) => {
+    const parsed = transformSchema.safeParse({ kind: 'date', pattern });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain(message);
+    expect(parsed.error?.issues[0]?.path).toEqual(['pattern']);
+  });
+
+  it('accepts date patterns with bracketed words and non-Latin text', () => {
+    for (const pattern of ['[Day] DD', 'YYYY年MM月DD日', 'MMMM', 'D MMMM YYYY']) {
+      expect(transformSchema.safeParse({ kind: 'date', pattern }).success, pattern).toBe(true);
+    }
+  });
+
   it('fills defaults', () => {
     expect(transformSchema.parse({ kind: 'date', pattern: 'MM/DD/YYYY' })).toEqual({
       kind: 'date',

@@ -18,7 +18,11 @@ const shortText = z.string().max(SHORT_TEXT);
 export const dateTransformSchema = z.object({
   kind: z.literal('date'),
   /** Tokens YYYY YY MMMM MMM MM M DD D; anything else is written as is; [text] is literal. */
-  pattern: z.string().trim().min(1).max(60),
+  pattern: z
+    .string()
+    .trim()
+    .min(1, 'Enter a date pattern, e.g. MM/DD/YYYY')
+    .max(60, 'A date pattern has at most 60 characters'),
   locale: z.enum(TRANSFORM_LOCALES).default('en'),
 });
 
@@ -60,7 +64,11 @@ export const templateTransformSchema = z.object({
   template: z.string().min(1).max(TEMPLATE_MAX_LENGTH),
 });
 
-const partIndex = z.number().int().min(1).max(50);
+const partIndex = z
+  .number({ error: 'Enter which part, from 1' })
+  .int('Enter a whole number')
+  .min(1, 'Parts are counted from 1')
+  .max(50, 'At most part 50');
 
 export const partTransformSchema = z.discriminatedUnion('mode', [
   z.object({
@@ -83,7 +91,10 @@ export const partTransformSchema = z.discriminatedUnion('mode', [
     kind: z.literal('part'),
     mode: z.literal('sizes'),
     /** Group lengths over the letters and digits: [3, 2, 4] is an SSN. */
-    sizes: z.array(z.number().int().min(1).max(100)).min(1).max(12),
+    sizes: z
+      .array(z.number().int().min(1).max(100))
+      .min(1, 'Enter the size of each group, e.g. 3-2-4')
+      .max(12, 'At most 12 groups'),
     index: partIndex,
   }),
 ]);
@@ -103,8 +114,8 @@ export const valueMapTransformSchema = z.object({
   kind: z.literal('value_map'),
   entries: z
     .array(z.object({ from: shortText, to: shortText }))
-    .min(1)
-    .max(MAP_ENTRIES),
+    .min(1, 'Add at least one line "value = what the PDF gets"')
+    .max(MAP_ENTRIES, `At most ${MAP_ENTRIES} lines`),
   /** What an unmatched value becomes: itself, or nothing. */
   otherwise: z.enum(['keep', 'empty']).default('keep'),
 });
@@ -119,8 +130,38 @@ const transformUnion = z.discriminatedUnion('kind', [
   valueMapTransformSchema,
 ]);
 
+const DATE_TOKENS = /YYYY|YY|MMMM|MMM|MM|M|DD|D/g;
+
+/**
+ * What is wrong with a date pattern, or null: it must hold at least one date token, and every
+ * other Latin letter must sit in [brackets] — 'dd/mm/yyyy' or 'MM/DD/YYY' would otherwise be printed
+ * as they are on every PDF.
+ */
+export function checkDatePattern(pattern: string): string | null {
+  const withoutLiterals = pattern.replace(/\[[^\]]*\]/g, ' ');
+  if (withoutLiterals.includes('[')) {
+    return "Close the literal text with ']' (e.g. [on] DD MMMM)";
+  }
+  if ((withoutLiterals.match(DATE_TOKENS) ?? []).length === 0) {
+    return 'A date pattern needs at least one of YYYY, YY, MMMM, MMM, MM, M, DD or D (upper case)';
+  }
+  // Latin letters only: 'YYYY年MM月DD日' keeps its characters as printed text.
+  const unknown = [...new Set(withoutLiterals.replace(DATE_TOKENS, ' ').match(/[A-Za-z]+/g) ?? [])];
+  if (unknown.length > 0) {
+    const listed = unknown.map((word) => `'${word}'`).join(', ');
+    return `Unknown in a date pattern: ${listed}. Use YYYY, YY, MMMM, MMM, MM, M, DD, D (upper case), and put other words in [brackets]`;
+  }
+  return null;
+}
+
 /** A transform as requests send it and responses return it (defaults filled in). */
 export const transformSchema = transformUnion.superRefine((transform, ctx) => {
+  if (transform.kind === 'date') {
+    const problem = checkDatePattern(transform.pattern);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['pattern'], message: problem });
+    }
+  }
   if (transform.kind === 'condition') {
     const needsValue = transform.operator === 'equals' || transform.operator === 'one_of';
     if (needsValue && transform.values.length === 0) {

@@ -136,8 +136,57 @@ export function parseDraft(
     return { ok: true, transform: parsed.data };
   }
   const issue = parsed.error.issues[0];
-  const where = issue?.path.join(' ') ?? '';
-  return { ok: false, message: `${where ? `${where}: ` : ''}${issue?.message ?? 'Invalid'}` };
+  if (!issue) {
+    return { ok: false, message: 'Please check the transform' };
+  }
+  const field = issue.path.find((part): part is string => typeof part === 'string');
+  const name = field ? (DRAFT_FIELD_NAMES[field] ?? null) : null;
+  return { ok: false, message: `${name ? `${name}: ` : ''}${describeIssue(issue)}` };
+}
+
+/** The editor's names for what a message is about, never the schema's keys. */
+const DRAFT_FIELD_NAMES: Readonly<Record<string, string>> = {
+  pattern: 'Pattern',
+  locale: 'Language',
+  decimals: 'Decimals',
+  currency: 'Currency',
+  group_separator: 'Grouping separator',
+  prefix: 'Prefix',
+  suffix: 'Suffix',
+  max_chars: 'Maximum characters',
+  template: 'Template',
+  from: 'From character',
+  to: 'To character',
+  sizes: 'Group sizes',
+  index: 'Part',
+  values: 'Values',
+  option: 'Option',
+  entries: 'Value map',
+};
+
+type Issue = NonNullable<ReturnType<typeof transformSchema.safeParse>['error']>['issues'][number];
+
+/** The contract's own words, or for zod's generic checks a sentence a user reads. */
+function describeIssue(issue: Issue): string {
+  if (issue.code === 'custom' || !/^(Invalid|Too (small|big))/.test(issue.message)) {
+    return issue.message;
+  }
+  if (issue.code === 'invalid_type') {
+    return issue.expected === 'number' ? 'Enter a number' : 'Please fill this in';
+  }
+  if (issue.code === 'too_small') {
+    return issue.origin === 'number'
+      ? `Enter ${String(issue.minimum)} or more`
+      : issue.origin === 'array'
+        ? 'Add at least one'
+        : 'Please fill this in';
+  }
+  if (issue.code === 'too_big') {
+    return issue.origin === 'number'
+      ? `Enter ${String(issue.maximum)} or less`
+      : `Too long: at most ${String(issue.maximum)}`;
+  }
+  return 'Please check this value';
 }
 
 /** A stored transform as a draft, so the editor opens showing it. */
