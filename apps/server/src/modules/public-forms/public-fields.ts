@@ -10,6 +10,7 @@ import {
 import { readValue } from '@formbridge/contract/records-values';
 import type { Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
+import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import type { StoredTable } from '../tables/tables.model.ts';
 
 /** A table field as a public form offers it. `id` is the field's name: the key visitors send. */
@@ -33,12 +34,31 @@ export function toStoredValue(data: Readonly<Record<string, unknown>>, name: str
   return isScalar ? value : null;
 }
 
+type ValueMap = Extract<Transform, { kind: 'value_map' }>;
+// What the mapped PDF field reads: its options, and the value map the mapping applies on the way.
+type MappedHint = { info: TemplateFieldHint | undefined; valueMap: ValueMap | null };
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The table value that becomes this PDF option through the mapping's value map ('M' for the
+ * option MALE when the map says M = MALE), so the form shows the record's value as chosen and
+ * saves the table's value, never the PDF's code.
+ */
+function tableValueOf(option: PublicFieldOption, valueMap: ValueMap | null): string | null {
+  const entry = valueMap?.entries.find(
+    (item) => sameText(item.to, option.value) || sameText(item.to, option.label),
+  );
+  return entry ? entry.from : null;
+}
+
 function toPublicField(
   field: Field,
   variant: PublicFormVariant,
-  hint: TemplateFieldHint | undefined,
+  mapped: MappedHint | undefined,
   isMapped: boolean,
 ): PublicField | null {
+  const hint = mapped?.info;
   const type = getPublicFieldType(field, variant, hint);
   if (type === null) {
     return null;
@@ -47,9 +67,14 @@ function toPublicField(
   // A radio's value is a state name, maybe escaped (`#e5#a5#b3…`): the record keeps its readable
   // label, which every template's fill matches, instead of one PDF's code.
   const isButton = hint?.type === 'radio' || hint?.type === 'checkbox';
-  const options = (hint?.options ?? []).map((option) =>
-    isButton ? { value: option.label, label: option.label } : { ...option },
-  );
+  const options = (hint?.options ?? []).map((option) => {
+    const mappedValue = tableValueOf(option, mapped?.valueMap ?? null);
+    return mappedValue !== null
+      ? { value: mappedValue, label: option.label }
+      : isButton
+        ? { value: option.label, label: option.label }
+        : { ...option };
+  });
   return {
     id: field.name,
     label: getPublicFieldLabel(field),
@@ -67,7 +92,7 @@ export function listDataFormFields(table: StoredTable): PublicField[] {
   return table.fields.flatMap((field) => toPublicField(field, 'data', undefined, false) ?? []);
 }
 
-type MappingLike = { field_name: string; mapped_field_key: string };
+type MappingLike = { field_name: string; mapped_field_key: string; transform?: string | null };
 
 // Which table fields the template reads, with the PDF field each fills. A combination rule reads
 // its source fields; the first PDF field with choices (or else the first one) shapes the input.
@@ -75,12 +100,13 @@ function collectMappedFields(
   table: StoredTable,
   mappings: readonly MappingLike[],
   fieldData: FieldDataDto,
-): Map<string, TemplateFieldHint | undefined> {
-  const mapped = new Map<string, TemplateFieldHint | undefined>();
+): Map<string, MappedHint | undefined> {
+  const mapped = new Map<string, MappedHint | undefined>();
   const fieldNames = new Set(table.fields.map((field) => field.name));
-  const mark = (name: string, hint: TemplateFieldHint | undefined) => {
+  const mark = (name: string, hint: MappedHint | undefined) => {
     const previous = mapped.get(name);
-    const hasBetter = (hint?.options?.length ?? 0) > 0 && (previous?.options?.length ?? 0) === 0;
+    const hasBetter =
+      (hint?.info?.options?.length ?? 0) > 0 && (previous?.info?.options?.length ?? 0) === 0;
     if (!mapped.has(name) || hasBetter) {
       mapped.set(name, hint ?? previous);
     }
@@ -94,7 +120,11 @@ function collectMappedFields(
       const info = Object.hasOwn(fieldData, mapping.field_name)
         ? fieldData[mapping.field_name]
         : undefined;
-      mark(key.field, info);
+      const transform = parseStoredTransform(mapping.transform);
+      mark(key.field, {
+        info,
+        valueMap: transform?.kind === 'value_map' ? transform : null,
+      });
       continue;
     }
     const rule = table.combination_rules.find((candidate) => candidate.name === key.field);

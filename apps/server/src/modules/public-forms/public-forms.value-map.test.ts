@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldMapping } from '@formbridge/contract/mappings';
+import type { PublicFormPayload } from '@formbridge/contract/public-links';
+import { createRecord } from '../../../test/factories.ts';
+import {
+  createUser,
+  DIALECTS,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../../test/harness.ts';
+import { readRecordData } from '../public-data-forms/public-data-forms.test-helpers.ts';
+import {
+  setUpApplication,
+  sharePublicForm,
+  type ApplicationSetup,
+} from './public-forms.test-helpers.ts';
+
+describe.each(DIALECTS)('a public document form through a value map on %s', (dialect) => {
+  let t: TestApp;
+  let user: TestUser;
+  let app: ApplicationSetup;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    user = await createUser(t);
+    app = await setUpApplication(t, user);
+    // The table holds B / P; the PDF's radio options are basic / premium.
+    const mappings = await t.request('GET', `/api/v1/field-mappings/template/${app.templateId}`, {
+      token: user.token,
+    });
+    const plan = (mappings.body as FieldMapping[]).find((row) => row.field_name === 'plan');
+    const updated = await t.request('PUT', `/api/v1/field-mappings/${plan?.id ?? ''}`, {
+      token: user.token,
+      json: {
+        mapped_field_key: 'plan',
+        transform: {
+          kind: 'value_map',
+          entries: [
+            { from: 'B', to: 'basic' },
+            { from: 'P', to: 'premium' },
+          ],
+        },
+      },
+    });
+    expect(updated.status, updated.text).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it("offers the table's values, shows the record's as chosen and saves the table's", async () => {
+    const record = await createRecord(t, user, app.tableId, { full_name: 'Ann', plan: 'B' });
+    const link = await sharePublicForm(t, user, app.templateId, record.id);
+    const response = await t.request('GET', `/api/v1/public-forms/${link.token}`);
+    expect(response.status, response.text).toBe(200);
+    const plan = (response.body as PublicFormPayload).formData.fields.find(
+      (field) => field.id === 'plan',
+    );
+    expect(plan?.options).toEqual([
+      { value: 'B', label: 'basic' },
+      { value: 'P', label: 'premium' },
+    ]);
+    expect(plan?.current_value).toBe('B');
+
+    const submitted = await t.request('POST', `/api/v1/public-forms/${link.token}/submit`, {
+      json: { full_name: 'Ann', plan: 'P' },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    expect(await readRecordData(t, user, app.tableId, record.id)).toMatchObject({ plan: 'P' });
+    // The PDF's code is no answer the table knows.
+    const refused = await t.request('POST', `/api/v1/public-forms/${link.token}/submit`, {
+      json: { full_name: 'Ann', plan: 'premium' },
+    });
+    expect(refused.status).toBe(422);
+  });
+});
