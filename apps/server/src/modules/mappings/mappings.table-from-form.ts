@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
-import type {
-  CreateTableFromTemplateResponse,
-  TableProposal,
-} from '@formbridge/contract/table-proposal';
+import type { TableProposal } from '@formbridge/contract/table-proposal';
 import { createTableBodySchema, getNameKey } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
@@ -11,6 +8,7 @@ import { notFound, validationError } from '../../lib/errors.ts';
 import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
 import { createTable } from '../tables/tables.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
+import type { TableResponse } from '../tables/tables.schemas.ts';
 import { shareLockTemplate } from '../templates/templates.public.ts';
 import { getTemplate } from '../templates/templates.service.ts';
 import { listTemplateMappings } from './mappings.crud.repo.ts';
@@ -48,7 +46,7 @@ export async function createTableFromTemplate(
   ownerId: string,
   templateId: string,
   proposal: TableProposal,
-): Promise<CreateTableFromTemplateResponse> {
+): Promise<{ table: TableResponse; mappings_created: number }> {
   const template = await getTemplate(ctx, ownerId, templateId);
   const fields = JSON.parse(template.field_data) as FieldDataDto;
   const seen = new Set<string>();
