@@ -145,6 +145,9 @@ test('table view: generate suggestions, apply all, remove one', async ({ page })
   await expect(page.getByLabel('Apply from confidence (%)')).toHaveValue('90');
   await page.getByLabel('Apply from confidence (%)').fill('0');
   await page.getByRole('button', { name: 'Apply All Suggestions' }).click();
+  // It asks first, listing what it will write by region of the page.
+  await expect(page.getByRole('region', { name: "The record's own fields" })).toBeVisible();
+  await page.getByRole('button', { name: /^Write \d+ mappings$/ }).click();
   await expect(page.getByText('All suggestions applied successfully')).toBeVisible();
   await expect(lastName).toHaveAttribute('data-status', 'Mapped');
   await expect(page.locator('tr[data-field="Birthday"]')).toHaveAttribute('data-status', 'Mapped');

@@ -53,6 +53,12 @@ export const suggestionSchema = z.object({
   reason: z.string(),
   /** A transform proposed on strong evidence (a date pattern in the label, split boxes). */
   transform: transformSchema.nullable().optional(),
+  /**
+   * The region of the page the field sits in when it is not the record's own: whose block it is
+   * (`preparer`, `witness`, `parent`, `other-row` …), what shows it (the heading, the caption),
+   * and `foreign` when the suggested target is not that party's. Apply All never writes those.
+   */
+  region: z.object({ owner: z.string(), label: z.string(), foreign: z.boolean() }).optional(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

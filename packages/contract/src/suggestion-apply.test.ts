@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Suggestion } from './mappings.ts';
-import { DEFAULT_APPLY_ALL_PERCENT, suggestionsToApply } from './suggestion-apply.ts';
+import {
+  DEFAULT_APPLY_ALL_PERCENT,
+  groupByRegion,
+  suggestionsToApply,
+} from './suggestion-apply.ts';
 
 const suggestion = (field_name: string, confidence_score: number): Suggestion => ({
   field_name,
@@ -32,6 +36,28 @@ describe('Apply All Suggestions', () => {
   it('never replaces a mapping the field already has', () => {
     expect(suggestionsToApply(all, new Set(['a', 'd']), 90).map((s) => s.field_name)).toEqual([
       'b',
+    ]);
+  });
+
+  it("never writes into another party's region unless the target is that party's", () => {
+    const preparer = { owner: 'preparer', label: 'Paid Preparer Use Only' };
+    const inBlock = [
+      { ...suggestion('f2_13', 0.99), region: { ...preparer, foreign: true } },
+      { ...suggestion('f2_14', 0.99), region: { ...preparer, foreign: false } },
+      suggestion('f1_1', 0.99),
+    ];
+    expect(suggestionsToApply(inBlock, new Set(), 90).map((s) => s.field_name)).toEqual([
+      'f2_14',
+      'f1_1',
+    ]);
+    expect(
+      groupByRegion(suggestionsToApply(inBlock, new Set(), 90)).map((g) => [
+        g.title,
+        g.items.map((s) => s.field_name),
+      ]),
+    ).toEqual([
+      ['Paid Preparer Use Only', ['f2_14']],
+      ["The record's own fields", ['f1_1']],
     ]);
   });
 });

@@ -1,5 +1,7 @@
 // Which suggestions "Apply All Suggestions" writes: only those at or above the confidence the
-// user sees next to the button, and never over a mapping the field already has.
+// user sees next to the button, never over a mapping the field already has, and never into
+// another party's region of the page (the preparer's, a witness's, a later row) with a target
+// that is not that party's.
 import type { Suggestion } from './mappings.ts';
 
 /** Default confidence for Apply All, in percent: shown confidence is calibrated, so 9 in 10 right. */
@@ -13,8 +15,27 @@ export function suggestionsToApply(
 ): Suggestion[] {
   return [...suggestions].filter(
     (s) =>
-      !mappedFieldNames.has(s.field_name) && Math.round(s.confidence_score * 100) >= minPercent,
+      !mappedFieldNames.has(s.field_name) &&
+      s.region?.foreign !== true &&
+      Math.round(s.confidence_score * 100) >= minPercent,
   );
+}
+
+/** The region heading a suggestion is listed under in Apply All's confirmation. */
+export function regionTitle(suggestion: Pick<Suggestion, 'region'>): string {
+  return suggestion.region ? suggestion.region.label : "The record's own fields";
+}
+
+/** Suggestions grouped by region, in first-seen order, for the confirmation list. */
+export function groupByRegion<T extends Pick<Suggestion, 'region'>>(
+  suggestions: readonly T[],
+): { title: string; items: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const suggestion of suggestions) {
+    const title = regionTitle(suggestion);
+    groups.set(title, [...(groups.get(title) ?? []), suggestion]);
+  }
+  return [...groups].map(([title, items]) => ({ title, items }));
 }
 
 /** The confidence of a suggestion as the screens show it: a whole percentage. */

@@ -1,3 +1,4 @@
+import { RECORD_REGION } from './regions.ts';
 import { describe, expect, it } from 'vitest';
 import { assignTargets, MAX_MATCHED_ROWS } from './assign.ts';
 import { maximumAssignment } from './hungarian.ts';
@@ -22,6 +23,8 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
     isNumberedName: false,
     parties: new Set(),
     sectionParties: new Set(),
+    region: RECORD_REGION,
+    isPerRequestDate: false,
   };
 }
 

@@ -7,6 +7,7 @@ import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import { partiesIn } from './parties.ts';
+import { isPerRequestDate, RECORD_REGION } from './regions.ts';
 import type { FieldProfile, FieldSource, Vocabulary } from './suggest-types.ts';
 
 // How far each source is trusted: names are authored, labels are found by geometry and are
@@ -112,5 +113,7 @@ export function buildFieldProfile(
     isNumberedName: !info.tooltip && /\p{L}[\s_-]?\d+$/u.test(name),
     parties: partiesIn(name, info.tooltip),
     sectionParties: partiesIn(info.section),
+    region: RECORD_REGION,
+    isPerRequestDate: isPerRequestDate(name, info),
   };
 }

@@ -3,9 +3,9 @@
 // else's name and address than the record's: the record's own fields are unlikely there, unless
 // the target is itself that party's (`employer_name`, a table or link called "Preparer").
 //
-// Words per party, in English, Spanish, French, German, Portuguese, Italian, Dutch, Ukrainian and
-// Russian: the standard dictionary translations (Wiktionary translation tables of each English
-// headword), written down once, not picked from the labelled forms.
+// Words per party, in English, Spanish, French, German, Portuguese, Italian, Dutch, Polish,
+// Ukrainian and Russian: the standard dictionary translations (Wiktionary translation tables of
+// each English headword), written down once, not picked from the labelled forms.
 import { tokenize } from './text-normalize.ts';
 
 const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
@@ -15,11 +15,11 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
   ],
   employer: [
     'employer|employeur|empleador|empregador|arbeitgeber|datore di lavoro|werkgever',
-    'роботодавець|работодатель',
+    'pracodawca|pracodawcy|роботодавець|работодатель',
   ],
   spouse: [
     'spouse|conjoint|conjointe|cónyuge|cônjuge|ehepartner|ehegatte|coniuge|echtgenoot',
-    'echtgenote|чоловік дружина|супруг|супруга',
+    'echtgenote|małżonek|małżonka|małżonkowie|чоловік дружина|супруг|супруга',
   ],
   agent: [
     'agent|representative|authorized representative|représentant|mandataire|representante',
@@ -35,12 +35,31 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
   dependent: [
     'dependent|dependents|dependant|personne à charge|personnes à charge|dependiente|dependientes',
     'dependente|dependentes|unterhaltsberechtigte|persona a carico|persone a carico|ten laste',
+    'osoba na utrzymaniu',
     'утриманець|утриманці|иждивенец|иждивенцы',
   ],
-  witness: ['witness|témoin|testigo|testemunha|zeuge|testimone|getuige|свідок|свидетель'],
+  witness: [
+    'witness|witnesses|témoin|témoins|testigo|testigos|testemunha|zeuge|zeugen|testimone',
+    'getuige|świadek|świadka|świadków|свідок|свидетель',
+  ],
+  parent: [
+    'father|mother|parent|parents|guardian|legal guardian|père|mère|tuteur|padre|madre|tutor',
+    'pai|mãe|vater|mutter|erziehungsberechtigter|erziehungsberechtigte|vormund|genitore',
+    'genitori|ouder|ouders|voogd|ojciec|matka|opiekun|rodzic|батько|мати|отец|мать',
+  ],
+  household: [
+    'household member|household members|members of household|membre du foyer',
+    'miembro del hogar|membro do agregado|haushaltsmitglied|haushaltsangehörige',
+    'componente del nucleo|gezinslid|członek gospodarstwa',
+  ],
+  contact: [
+    'contact person|person to contact|personne à contacter|persona de contacto',
+    'pessoa de contacto|ansprechpartner|ansprechperson|persona di riferimento|contactpersoon',
+    'osoba kontaktowa|контактна особа|контактное лицо',
+  ],
   doctor: [
     'physician|doctor|treating doctor|medical provider|therapist|hospital|clinic|médecin',
-    'médico|medico|arzt|ärztin|krankenhaus|huisarts|лікар|врач',
+    'médico|medico|arzt|ärztin|krankenhaus|huisarts|lekarz|szpital|лікар|врач',
   ],
   translator: [
     'translator|interpreter|traducteur|interprète|traductor|intérprete|tradutor|übersetzer',
@@ -54,8 +73,13 @@ const PHRASES: PartyPhrase[] = Object.entries(PARTY_WORDS).flatMap(([party, grou
   groups.flatMap((group) =>
     group
       .split('|')
-      .map((variant) => ({ party, words: tokenize(variant) }))
-      .filter((phrase) => phrase.words.length > 0),
+      .map((variant) => ({ party, words: tokenize(variant), written: variant.split(' ').length }))
+      // "office use" without its stopword would be any "office" ("post office"): a phrase that
+      // tokenizes to one word of several is dropped.
+      .filter(
+        (phrase) => phrase.words.length > 0 && (phrase.words.length > 1 || phrase.written === 1),
+      )
+      .map(({ party: owner, words }) => ({ party: owner, words })),
   ),
 );
 

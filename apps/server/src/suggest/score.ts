@@ -29,6 +29,12 @@ const OTHER_PARTY_SECTION_FACTOR = 0.8;
 const DATE_PART_KEYS = new Set(
   ['current_day', 'current_month', 'current_year'].map((key) => `${UNIVERSAL_PREFIX}${key}`),
 );
+/** Today's date and its parts: never a date of the request itself. */
+const TODAY_KEYS = new Set(
+  ['current_date', 'current_datetime', 'current_day', 'current_month', 'current_year'].map(
+    (key) => `${UNIVERSAL_PREFIX}${key}`,
+  ),
+);
 /** Sources blend as mostly the best one, partly their mean. */
 const BEST_SOURCE_SHARE = 0.6;
 /** Share of an unexplained elaborating word's weight that still counts against a target. */
@@ -196,12 +202,62 @@ function hasOtherParty(parties: ReadonlySet<string>, target: Target): boolean {
   return false;
 }
 
-/** Factor for a field in another party's block whose target is not that party's. */
+/** Who a person is: what the record's own data must never put into another party's block. */
+const IDENTITY_CONCEPTS = new Set([
+  'given_name',
+  'family_name',
+  'middle_name',
+  'middle_initial',
+  'full_name',
+  'name',
+  'maiden_name',
+  'birth_date',
+  'birth_place',
+  'ssn',
+  'tin',
+  'zip',
+  'phone',
+  'email',
+  'address',
+  'street',
+  'city',
+  'house_number',
+  'apartment',
+  'passport',
+  'id_card',
+  'drivers_license',
+  'id',
+]);
+
+/** The target is one of the record's own identity fields (not a party's, not a universal). */
+export function isRecordIdentity(target: Target): boolean {
+  return (
+    !target.reusable &&
+    target.parties.size === 0 &&
+    target.wordings.some((wording) => wording.terms.some((t) => IDENTITY_CONCEPTS.has(t.concept)))
+  );
+}
+
+/**
+ * Factor for a field in another party's region whose target is not that party's: the record's
+ * identity never goes where the box's own words or the page structure say it is someone else's,
+ * and is discounted under another party's heading; other record fields are discounted.
+ */
 function partyFactor(field: FieldProfile, target: Target): number {
   if (target.reusable) {
     return 1;
   }
-  if (hasOtherParty(field.parties, target)) {
+  const { owner, evidence } = field.region;
+  const isOthers = owner !== 'record' && !target.parties.has(owner);
+  // A heading may cover more than its block ("To be completed by the doctor" over the patient's
+  // name): there the record's identity is only discounted, as any other field of the record.
+  if (isOthers && evidence !== 'heading' && isRecordIdentity(target)) {
+    return 0;
+  }
+  if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {
+    return OTHER_PARTY_FACTOR;
+  }
+  if (isOthers && isRecordIdentity(target)) {
     return OTHER_PARTY_FACTOR;
   }
   return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
@@ -253,6 +309,10 @@ export function scoreEvidence(
   if (field.row !== null && DATE_PART_KEYS.has(target.key)) {
     return null;
   }
+  // "From", "To", "Dates of previous application": a date of the request, never today's.
+  if (field.isPerRequestDate && TODAY_KEYS.has(target.key)) {
+    return null;
+  }
   const typeFit = typeFactor(field, target);
   if (typeFit === 0) {
     return null;
@@ -295,6 +355,9 @@ export function scoreEvidence(
       : 1;
   const rowFactor = field.row === 'first' && !target.reusable ? FIRST_ROW_FACTOR : 1;
   const party = partyFactor(field, target);
+  if (party === 0) {
+    return null;
+  }
   const raw = Math.min(1, blended * typeFit * linkFactor * rowFactor * party);
   return { raw, ...bySource, typeFit, linkFactor, rowFactor, partyFactor: party };
 }

@@ -20,6 +20,7 @@ import type {
   Suggestion,
   Vocabulary,
 } from './suggest-types.ts';
+import { regionOf } from './regions.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
 import { createTermSimilarity } from './term-similarity.ts';
 
@@ -73,6 +74,13 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
     }
   });
   markRows(profiles, vocabulary);
+  const pageOfName = new Map(names.map((name) => [name, input.fields[name]?.page ?? -1]));
+  for (const profile of profiles) {
+    const info = input.fields[profile.name];
+    if (info) {
+      profile.region = regionOf(profile.name, info, profile.row === 'later', pageOfName);
+    }
+  }
   return profiles;
 }
 
@@ -119,5 +127,14 @@ export function suggestFieldMappings(
       suggested_field_key: pair.target.key,
       confidence_score: roundScore(calibrate(pair.score, calibration)),
       reason: explainPair(pair.field, pair.target, pair.target.label, similarity),
+      ...(pair.field.region.owner === 'record'
+        ? {}
+        : {
+            region: {
+              owner: pair.field.region.owner,
+              label: pair.field.region.label,
+              foreign: !pair.target.parties.has(pair.field.region.owner),
+            },
+          }),
     }));
 }

@@ -70,6 +70,47 @@ describe('proposeTransforms', () => {
     ]);
   });
 
+  it('spreads the SSN over IRS and State boxes whose names end in [0] or (0)', () => {
+    const irs: FieldDataDto = {
+      'topmostSubform[0].Page1[0].f1_04[0]': box(400, 100, { max_length: 3 }),
+      'topmostSubform[0].Page1[0].f1_05[0]': box(445, 100, { max_length: 2 }),
+      'topmostSubform[0].Page1[0].f1_06[0]': box(490, 100, { max_length: 4 }),
+      'SSN(0)': box(70, 300, { max_length: 3 }),
+      'SSN(1)': box(115, 300, { max_length: 2 }),
+      'SSN(2)': box(160, 300, { max_length: 4 }),
+      'State(0)': box(70, 500, { max_length: 2 }),
+      'State(1)': box(300, 500, { max_length: 5 }),
+    };
+    const proposed = proposeTransforms(
+      [
+        suggestion('topmostSubform[0].Page1[0].f1_04[0]', 'ssn'),
+        suggestion('SSN(0)', 'ssn'),
+        suggestion('State(0)', 'ssn'),
+      ],
+      irs,
+      new Set(),
+      typeOf,
+    );
+    const parts = Object.fromEntries(
+      proposed.map((item) => [
+        item.field_name,
+        item.transform?.kind === 'part' && item.transform.mode === 'sizes'
+          ? item.transform.index
+          : null,
+      ]),
+    );
+    expect(parts).toEqual({
+      'topmostSubform[0].Page1[0].f1_04[0]': 1,
+      'topmostSubform[0].Page1[0].f1_05[0]': 2,
+      'topmostSubform[0].Page1[0].f1_06[0]': 3,
+      'SSN(0)': 1,
+      'SSN(1)': 2,
+      'SSN(2)': 3,
+      // Far apart on the row: two fields, not one value in boxes.
+      'State(0)': null,
+    });
+  });
+
   it('writes month, day and year boxes of a date target with their own pattern', () => {
     const proposed = proposeTransforms(
       [suggestion('Applicant DOB D', 'birth')],

@@ -15,6 +15,27 @@ const DATE_PATTERN = /\b(mm|dd|yyyy|yy)([/.\- ]?)(mm|dd|yyyy|yy)\2(mm|dd|yyyy|yy
 const BOX_NUMBER = /[\s_\-.]*\d+$/;
 const DATE_PART = /[\s_\-.]*\b(mm|m|month|dd|d|day|yyyy|yy|y|year)$/i;
 const SAME_ROW_POINTS = 6;
+/** Split boxes abut: a wider gap between two boxes of a row means two different fields. */
+const ADJACENT_POINTS = 15;
+/** XFA and Acrobat instance indexes (`SSN1[0]`, `SSN(0)`), which hide a box's own number. */
+const INDEX_SUFFIX = /(?:\[\d+\]|\(\d+\))$/;
+
+/**
+ * The stem boxes of one split value share: `SSN 1`, `f1_4[0]` → `SSN`, `f1`; `SSN(0)`, `SSN(1)`
+ * → `SSN`, the instance index numbering the boxes itself.
+ */
+function numberedStem(name: string): string | null {
+  const bare = name.replace(INDEX_SUFFIX, '');
+  if (BOX_NUMBER.test(bare)) {
+    return bare.replace(BOX_NUMBER, '');
+  }
+  return bare !== name ? bare : null;
+}
+
+function datePartStem(name: string): string | null {
+  const bare = name.replace(INDEX_SUFFIX, '');
+  return DATE_PART.test(bare) ? bare.replace(DATE_PART, '') : null;
+}
 
 function describeField(name: string, info: FieldInfoDto): string {
   return [name, info.tooltip ?? '', info.label ?? ''].join(' ');
@@ -35,7 +56,7 @@ function spelledDatePattern(text: string): Transform | null {
 }
 
 function datePartPattern(name: string): string | null {
-  const token = DATE_PART.exec(name)?.[1]?.toLowerCase()[0];
+  const token = DATE_PART.exec(name.replace(INDEX_SUFFIX, ''))?.[1]?.toLowerCase()[0];
   return token === 'm' ? 'MM' : token === 'd' ? 'DD' : token === 'y' ? 'YYYY' : null;
 }
 
@@ -57,7 +78,13 @@ function findBoxGroups(fields: FieldDataDto, stemOf: (name: string) => string | 
       const tops = boxes.map((box) => box.info.rect[1]);
       return boxes.length >= 2 && Math.max(...tops) - Math.min(...tops) <= SAME_ROW_POINTS;
     })
-    .map((boxes) => [...boxes].sort((a, b) => a.info.rect[0] - b.info.rect[0]));
+    .map((boxes) => [...boxes].sort((a, b) => a.info.rect[0] - b.info.rect[0]))
+    .filter((boxes) =>
+      boxes.every(
+        (box, i) =>
+          i === 0 || box.info.rect[0] - (boxes[i - 1]?.info.rect[2] ?? 0) <= ADJACENT_POINTS,
+      ),
+    );
 }
 
 function withTransform(suggestion: Suggestion, transform: Transform, why: string): Suggestion {
@@ -87,18 +114,17 @@ export function proposeTransforms(
       byField.set(item.field_name, withTransform(item, pattern, 'the field spells its date'));
     }
   }
-  const numbered = findBoxGroups(fields, (name) =>
-    BOX_NUMBER.test(name) ? name.replace(BOX_NUMBER, '') : null,
-  );
-  const dateParts = findBoxGroups(fields, (name) =>
-    DATE_PART.test(name) ? name.replace(DATE_PART, '') : null,
-  );
+  const numbered = findBoxGroups(fields, numberedStem);
+  const dateParts = findBoxGroups(fields, datePartStem);
   for (const group of [...numbered, ...dateParts]) {
     if (group.some((box) => mappedFieldNames.has(box.name))) {
       continue;
     }
     const anchor = group.map((box) => byField.get(box.name)).find((item) => item !== undefined);
-    if (!anchor) {
+    // Boxes suggested for different targets (State and ZIP side by side) are not one value.
+    const targets = new Set(group.map((box) => byField.get(box.name)?.suggested_field_key));
+    targets.delete(undefined);
+    if (!anchor || targets.size > 1) {
       continue;
     }
     const isDate = targetTypeOf(anchor.suggested_field_key) === 'date';

@@ -5,6 +5,7 @@ import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { CalibrationPoint } from './calibration.ts';
 import type { Term } from './lexicon.ts';
+import type { Region } from './regions.ts';
 
 export type { Suggestion };
 
@@ -117,6 +118,10 @@ export type FieldProfile = {
   parties: ReadonlySet<string>;
   /** Parties its section heading speaks of: weaker, a heading can cover more than its block. */
   sectionParties: ReadonlySet<string>;
+  /** Whose region of the page the box sits in (regions.ts); set with the rows, across fields. */
+  region: Region;
+  /** A date of the request itself ("From", "To", "Dates of previous application"): not today. */
+  isPerRequestDate: boolean;
 };
 
 /**

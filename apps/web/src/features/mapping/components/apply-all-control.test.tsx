@@ -44,7 +44,40 @@ describe('Apply All Suggestions', () => {
     await userEvent.type(input, '60');
     expect(screen.getByText(/3 of 3 suggestions at or above 60%/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Apply All Suggestions' }));
+    expect(onApply).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Write 3 mappings' }));
     expect(onApply).toHaveBeenCalledOnce();
+  });
+
+  it("lists what it will write by region, and leaves another party's block alone", async () => {
+    const preparer = { owner: 'preparer', label: 'Paid Preparer Use Only' };
+    const withRegions = new Map(
+      [
+        suggestion('Email', 0.97),
+        { ...suggestion('Firm', 0.95), region: { ...preparer, foreign: false } },
+        { ...suggestion('Name', 0.99), region: { ...preparer, foreign: true } },
+      ].map((s) => [s.field_name, s]),
+    );
+    const onApply = vi.fn();
+    render(
+      <ApplyAllControl
+        suggestions={withRegions}
+        mappedFieldNames={new Set()}
+        minPercent={90}
+        onMinPercentChange={vi.fn()}
+        onApply={onApply}
+        isApplying={false}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Apply All Suggestions' }));
+    const preparerBlock = screen.getByRole('region', { name: 'Paid Preparer Use Only' });
+    expect(preparerBlock.textContent).toContain('Firm → firm (95%)');
+    expect(preparerBlock.textContent).not.toContain('Name');
+    expect(screen.getByRole('region', { name: "The record's own fields" }).textContent).toContain(
+      'Email → email (97%)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onApply).not.toHaveBeenCalled();
   });
 
   it('does not count fields that are already mapped', () => {

@@ -1,0 +1,71 @@
+import type { FieldDataDto } from '@formbridge/contract/templates';
+import { describe, expect, it } from 'vitest';
+import { regionOf } from './regions.ts';
+import { suggestFieldMappings } from './suggest-field-mappings.ts';
+import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
+import type { SuggestInput } from './suggest-types.ts';
+
+function suggest(input: SuggestInput): Record<string, string> {
+  return Object.fromEntries(
+    suggestFieldMappings(input).map((s) => [s.field_name, s.suggested_field_key]),
+  );
+}
+
+const clients = table('Clients', ['Name', 'Street Address', 'Phone', 'Date of Birth:date']);
+const preparerBlock: FieldDataDto = {
+  'f2_13[0]': pdfField({ label: 'Name', section: 'Paid Preparer Use Only', page: 1 }),
+  'f2_18[0]': pdfField({ label: 'Phone no.', section: 'Paid Preparer Use Only', page: 1 }),
+  'f1_1[0]': pdfField({ label: 'Your name' }),
+};
+
+describe('regions of the page and whose they are', () => {
+  it("never writes the record's name or phone into the paid preparer's block", () => {
+    expect(suggest(suggestInput(preparerBlock, clients))).toEqual({ 'f1_1[0]': 'Name' });
+  });
+
+  it("suggests the preparer's own fields there when the table links to preparers", () => {
+    const withLink = table('Clients', ['Full Name', 'Phone', 'Preparer:link']);
+    const preparers = { linkField: 'Preparer', table: table('Preparers', ['Name', 'Phone']) };
+    const suggestions = suggestFieldMappings(suggestInput(preparerBlock, withLink, [preparers]));
+    const phone = suggestions.find((s) => s.field_name === 'f2_18[0]');
+    expect(phone?.suggested_field_key).toBe('Preparer.Phone');
+    expect(phone?.region).toEqual({
+      owner: 'preparer',
+      label: 'Paid Preparer Use Only',
+      foreign: false,
+    });
+  });
+
+  it("keeps the record's identity out of a box whose caption names a witness", () => {
+    const fields: FieldDataDto = {
+      Text12: pdfField({ label: 'Witness name' }),
+      Text13: pdfField({ label: 'Name' }),
+    };
+    expect(suggest(suggestInput(fields, clients))).toEqual({ Text13: 'Name' });
+  });
+
+  it('leaves the second copy of a block on the same page alone, not a repeat on another page', () => {
+    const fields: FieldDataDto = {
+      'Street address': pdfField(),
+      'Street address_2': pdfField(),
+    };
+    expect(suggest(suggestInput(fields, clients))).toEqual({ 'Street address': 'Street Address' });
+    const pages = new Map([
+      ['Phone', 0],
+      ['Phone_2', 1],
+      ['Street address', 0],
+    ]);
+    expect(regionOf('Phone_2', pdfField({ page: 1 }), false, pages).owner).toBe('record');
+    expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
+  });
+
+  it("never takes the date of a request for today's date", () => {
+    const fields: FieldDataDto = {
+      Date: pdfField(),
+      'Date from': pdfField(),
+      To: pdfField({ label: 'To', tooltip: 'Date' }),
+      'Dates of previous application': pdfField(),
+    };
+    expect(suggest(suggestInput(fields, clients))).toEqual({ Date: 'universal::current_date' });
+  });
+});

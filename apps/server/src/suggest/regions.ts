@@ -1,0 +1,121 @@
+// Whose region of the page a PDF field sits in. A box inside the paid preparer's, a witness's, a
+// parent's or a household member's block, a later row of a repeated table, or the second copy of
+// a block on the same page holds someone else's data than the record's. The owner is read from
+// what the form says about the box itself (name, tooltip, printed caption) first, then from the
+// heading the box sits under, then from the page structure (later rows, `_2` copies).
+//
+// The record's own identity is never suggested into another party's region (score.ts), and
+// Apply All never writes there (contract suggestion-apply.ts) unless the target is that party's.
+import type { FieldInfoDto } from '@formbridge/contract/templates';
+import { partiesIn } from './parties.ts';
+import { foldText, tokenize } from './text-normalize.ts';
+
+export type Region = {
+  /** `record`, a party (`preparer`, `witness`, `parent` …) or `other-row` / `other-copy`. */
+  owner: string;
+  /** What shows it, for the user: the heading, the caption word, "row 2". */
+  label: string;
+  /** How sure: the box's own words say so, or only its heading / the page structure. */
+  evidence: 'own' | 'heading' | 'structure';
+};
+
+export const RECORD_REGION: Region = { owner: 'record', label: 'Record', evidence: 'own' };
+
+/** How a party's block is called in the confirmation of Apply All. */
+const PARTY_TITLES: Readonly<Record<string, string>> = {
+  preparer: 'Paid preparer',
+  employer: 'Employer',
+  spouse: 'Spouse',
+  agent: 'Representative',
+  office: 'Office use',
+  dependent: 'Dependents',
+  witness: 'Witness',
+  doctor: 'Doctor or hospital',
+  translator: 'Translator',
+  parent: 'Parent or guardian',
+  household: 'Household members',
+  contact: 'Contact person',
+};
+
+/** `Text12`, `Formfieldnr6`, `f1_6[0]`: a name that says nothing of the box. */
+const OPAQUE_NAME =
+  /^(?:text|texte|tekst|field|formfield(?:nr)?|fill|f|c|box|textbox|textfield|campo|feld|undefined)?[\s_.-]*\d+(?:[\s_.-]*\d+)*$/i;
+/** A printed caption longer than this is a sentence around the box, not its caption. */
+const CAPTION_WORDS = 4;
+/** A section heading longer than this is an instruction, not the title of a block. */
+const HEADING_WORDS = 5;
+
+/** `Name_2`, `Adresse__2`, `Code postalRow1_2`: the same box's second copy. */
+const SECOND_COPY = /^(.*?)_{1,2}([2-9])$/;
+
+function firstOf(parties: ReadonlySet<string>): string | undefined {
+  return [...parties].sort()[0];
+}
+
+/**
+ * The region of each field. `names` are all the template's fields, to tell a second copy of a
+ * block on the same page (another site, another person) from a value repeated on another page.
+ */
+export function regionOf(
+  name: string,
+  info: FieldInfoDto,
+  isLaterRow: boolean,
+  pageOfName: ReadonlyMap<string, number>,
+): Region {
+  // The printed caption speaks for the box only when its name says nothing and it is short: a
+  // long label is often the neighbour's or a sentence ("file a separate form for each spouse").
+  const lastName = (name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, '');
+  const caption =
+    OPAQUE_NAME.test(lastName) &&
+    info.label !== undefined &&
+    tokenize(info.label).length <= CAPTION_WORDS
+      ? info.label
+      : undefined;
+  const own = firstOf(partiesIn(name, info.tooltip, caption));
+  if (own !== undefined) {
+    return { owner: own, label: PARTY_TITLES[own] ?? own, evidence: 'own' };
+  }
+  // A heading is a short title ("Paid Preparer Use Only"); a caption taken for one ("Nome da
+  // mãe:") or an instruction sentence does not make the boxes under it someone else's.
+  const isHeading =
+    info.section !== undefined &&
+    !info.section.includes(':') &&
+    tokenize(info.section).length <= HEADING_WORDS;
+  const heading = isHeading ? firstOf(partiesIn(info.section)) : undefined;
+  if (heading !== undefined) {
+    return { owner: heading, label: info.section ?? heading, evidence: 'heading' };
+  }
+  if (isLaterRow) {
+    return { owner: 'other-row', label: 'a later row of a repeated block', evidence: 'structure' };
+  }
+  const copy = SECOND_COPY.exec(name);
+  if (copy?.[1] !== undefined && pageOfName.get(copy[1]) === info.page) {
+    return {
+      owner: 'other-copy',
+      label: `copy ${copy[2]} of a block on the same page`,
+      evidence: 'structure',
+    };
+  }
+  return RECORD_REGION;
+}
+
+// Dates of one request, not of the day the form is filled in: "From" / "To" of a period, a
+// previous application, the hearing, when symptoms began. Today's date never goes there.
+// Matched on folded text (lower case, no accents).
+const PERIOD_BOUND =
+  /^(?:date\s+)?(?:from|to|until|till|since|von|bis|seit|desde|hasta|du|au|depuis|jusqu au|dal|fino al|van|tot|od|do)(?:\s+date)?$/;
+const PER_REQUEST_WORDS =
+  /\b(?:previous|prior|earlier|former|hearing|occurred|first signs|onset|expir\w*|valid until|vorherig\w*|fruhere\w*|precedent\w*|anterieur\w*|anterior\w*|vorige\w*|eerdere|poprzedni\w*|beginn|ende|debut|inicio|inizio)\b/;
+
+/** True when a date box is for a date of the request itself, which today's date is not. */
+export function isPerRequestDate(name: string, info: FieldInfoDto): boolean {
+  const texts = [info.label, info.tooltip, name].filter(
+    (text): text is string => text !== undefined && text !== '',
+  );
+  return texts.some((text) => {
+    const folded = foldText(text)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    return PERIOD_BOUND.test(folded) || PER_REQUEST_WORDS.test(folded);
+  });
+}
