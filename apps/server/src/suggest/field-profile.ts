@@ -3,6 +3,7 @@
 // the tooltip), the printed label found near the box, and both together.
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { readLabelCandidate } from '@formbridge/contract/templates';
+import { cleanCaption, hasQualifier } from './caption-clean.ts';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
@@ -24,6 +25,8 @@ const ELABORATION_WEIGHT = 0.35;
  * the labelled set (docs/benchmarks.md), they lowered precision without adding recall.
  */
 const CANDIDATE_RANK_WEIGHTS = [0.9, 0.75, 0.6, 0.5];
+/** A caption with a condition in brackets ("if different from above") is trusted this much less. */
+const QUALIFIED_CAPTION_WEIGHT = 0.95;
 const DATE_CONCEPTS = new Set(['date', 'birth_date', 'day', 'month', 'year']);
 const NUMBER_CONCEPTS = new Set(['number', 'amount', 'quantity', 'total', 'age']);
 
@@ -64,7 +67,13 @@ export function buildFieldProfile(
 ): FieldProfile {
   const parts = readName(name, fieldsPerParent, vocabulary);
   const tooltip = info.tooltip ? meaningfulTerms(info.tooltip, vocabulary, true) : [];
-  const label = info.label ? meaningfulTerms(info.label, vocabulary, false) : [];
+  const label = info.label ? meaningfulTerms(cleanCaption(info.label), vocabulary, false) : [];
+  // "(if different from above)" is stripped before scoring but kept as evidence against: the
+  // box may stay empty, so its caption is trusted a little less.
+  const labelWeight =
+    info.label && hasQualifier(info.label)
+      ? SOURCE_WEIGHTS.label * QUALIFIED_CAPTION_WEIGHT
+      : SOURCE_WEIGHTS.label;
   const sources: FieldSource[] = [];
   const add = (kind: FieldSource['kind'], words: Term[], weight: number) => {
     const terms = uniqueTerms(words);
@@ -82,7 +91,7 @@ export function buildFieldProfile(
     ? [...parts.own, ...elaborate(tooltip)]
     : [...tooltip, ...elaborate(parts.own)];
   add('authored', authored, isNameUseful ? nameWeight : SOURCE_WEIGHTS.tooltip);
-  add('label', label, SOURCE_WEIGHTS.label);
+  add('label', label, labelWeight);
   if (authored.length > 0) {
     add('all', [...authored, ...elaborate(label)], SOURCE_WEIGHTS.all);
   }
@@ -92,7 +101,11 @@ export function buildFieldProfile(
     (info.label_candidates ?? []).forEach((candidate, rank) => {
       const { text } = readLabelCandidate(candidate);
       const weight = CANDIDATE_RANK_WEIGHTS[rank] ?? 0;
-      add('candidate', meaningfulTerms(text, vocabulary, false), SOURCE_WEIGHTS.label * weight);
+      add(
+        'candidate',
+        meaningfulTerms(cleanCaption(text), vocabulary, false),
+        SOURCE_WEIGHTS.label * weight,
+      );
     });
   }
   return {
