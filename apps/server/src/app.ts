@@ -19,6 +19,7 @@ import { MailQuota } from './lib/mail-quota.ts';
 import { PublicRateLimit, type PublicRateLimitOptions } from './lib/public-rate-limit.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { registerOpenApi } from './lib/openapi.ts';
+import { registerProxyTrustWarning } from './lib/proxy-trust-warning.ts';
 import { serializeRequest } from './lib/redact-url.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { createUrlSigner } from './lib/signed-urls.ts';
@@ -161,6 +162,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerRequestTimeout(app, config.requestTimeoutSeconds ?? 60);
   registerInputGuards(app);
+  if (!config.trustProxy) {
+    registerProxyTrustWarning(app);
+  }
   await registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(multipart, {

@@ -5,6 +5,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ValidationIssue } from '@formbridge/contract/errors';
 import { ZodError } from 'zod';
+import { drainRequestBody } from './drain-body.ts';
 import { classifyStorageError } from './error-classes.ts';
 
 /** The one error type of the app: thrown anywhere, turned into `{"detail": ...}` by the handler. */
@@ -95,12 +96,27 @@ function isUnanswerable(request: FastifyRequest, reply: FastifyReply): boolean {
   return reply.sent || reply.raw.headersSent || request.raw.socket.destroyed;
 }
 
+/**
+ * Before a 413 goes out, the rest of the refused body is read and dropped (up to a cap), so the
+ * sender reads the JSON answer; past the cap, or when the thrower asked for it, the connection
+ * closes after the answer.
+ */
+async function prepareTooLarge(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  closeConnection: boolean,
+): Promise<void> {
+  if (closeConnection || !(await drainRequestBody(request.raw))) {
+    void reply.header('connection', 'close');
+  }
+}
+
 // Every 429 and 503 says when to come back, even when the thrower did not.
 const RETRY_AFTER_DEFAULTS: Record<number, number> = { 429: 60, 503: 30 };
 
 /** Installs the single error handler and the JSON 404 for unknown API routes. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (isUnanswerable(request, reply)) {
       request.log.info(
         { reason: error.message },
@@ -109,7 +125,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply;
     }
     if (error instanceof AppError) {
-      if (error.closeConnection) {
+      if (error.status === 413) {
+        await prepareTooLarge(request, reply, error.closeConnection);
+      } else if (error.closeConnection) {
         void reply.header('connection', 'close');
       }
       const retryAfter = error.retryAfterSeconds ?? RETRY_AFTER_DEFAULTS[error.status];
@@ -135,6 +153,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
+      if (known.status === 413) {
+        await prepareTooLarge(request, reply, false);
+      }
       return reply.status(known.status).send({ detail: known.detail });
     }
     if (error.statusCode === 429) {

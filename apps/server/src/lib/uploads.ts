@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
+import { DRAIN_CAP_BYTES } from './drain-body.ts';
 import { AppError } from './errors.ts';
 
 /** Room for the other form fields and part headers next to a file at the limit. */
@@ -22,11 +23,12 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   if (!request.isMultipart()) {
     throw new AppError(415, 'Expected a multipart/form-data body');
   }
-  // A declared length far past the limit is refused before a byte is read; the connection is
-  // closed so the client stops sending instead of the server draining it.
+  // A declared length past the limit is refused before a byte is parsed. Up to the drain cap the
+  // error handler reads the body away first (a proxy still sending would otherwise see a reset);
+  // past it the connection is closed so the client stops sending.
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw tooLarge(true);
+    throw tooLarge(declared > DRAIN_CAP_BYTES);
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
@@ -51,10 +53,7 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        413,
-        `The file is larger than the ${MAX_UPLOAD_LABEL} limit (${MAX_UPLOAD_BYTES} bytes)`,
-      );
+      throw tooLarge(false);
     }
     throw error;
   }
