@@ -19,7 +19,7 @@ import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { Config } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { insertRecords } from '../src/modules/records/records.repo.ts';
-import { defaultPoolSize } from '../src/modules/generation/fill-pool.ts';
+import { defaultPoolSize } from '../src/lib/pdf-fill/fill-pool.ts';
 import { corpusFile, hasPdftk, preparePdftk, runPool, valuesFor } from './generation-support.ts';
 import { Multipart, request, requestJson } from './bench-http.ts';
 import { timeSingle } from './generation-single.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import {
   FILL_WORKER_BUNDLE,
   isBundleCurrent as isFillWorkerBundleCurrent,
-} from '../src/modules/generation/fill-worker-bundle.ts';
+} from '../src/lib/pdf-fill/fill-worker-bundle.ts';
 import { SERVER_BUNDLE, currentServerBundle } from '../src/server-bundle.ts';
 import { request } from './bench-http.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Code that runs as plain JavaScript bundled from the TypeScript sources, when a bundle made from
-// the current sources is present: the fill workers (modules/generation/fill-worker-bundle.ts) and
+// the current sources is present: the fill workers (lib/pdf-fill/fill-worker-bundle.ts) and
 // the server process itself (server-bundle.ts). A thread that loads any `.ts` file pays Node's
 // type stripper (~17 MB on the server's main thread) and keeps each source as its own module
 // (docs/benchmarks.md). A bundle is made by a builder script in a child process the first time

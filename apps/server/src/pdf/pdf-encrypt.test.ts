@@ -8,7 +8,7 @@ import {
   qpdfDecrypted,
   qpdfEncryption,
 } from '../../test/pdf-oracles.ts';
-import { mergePdfs } from '../modules/generation/merge-pdfs.ts';
+import { mergePdfs } from '../lib/pdf-fill/merge-pdfs.ts';
 import { fillForm } from './fill-form.ts';
 import { buildForm, fieldDict, valueOf } from './fill-test-forms.ts';
 import { ENCRYPTED_NOTE } from './prepare-load.ts';

@@ -1,6 +1,7 @@
-// The completed-forms module's surface for other modules: what generation needs to store completed
-// forms (once per job item) and find or list a job's forms.
-// Everything else in its repo stays private to the module (eslint no-restricted-paths).
+// The completed-forms module's surface for other modules: filling one record (`fillRecord`, the
+// one place a form is made, used by single generation, the mapping preview, public links and the
+// generation jobs), the sources it reads, e-mailing forms, and what jobs need to store and find
+// their forms. Everything else stays private to the module (eslint no-restricted-paths).
 export {
   findCompletedFormById,
   findFormListing,
@@ -10,3 +11,23 @@ export {
   listJobForms,
 } from './completed-forms.repo.ts';
 export type { CompletedFormListRow, NewCompletedFormRow } from './completed-forms.repo.ts';
+export { checkRecipients, trySendFormsByEmail, type EmailedForm } from './completed-forms.email.ts';
+export { signCompletedFormUrls } from './completed-forms.presenter.ts';
+export { generateCompletedForm } from './completed-forms.service.ts';
+export type { FillDeps } from './fill-deps.ts';
+export {
+  fillRecord,
+  fillRecordValues,
+  type FailedForm,
+  type FilledRecord,
+  type FilledValues,
+} from './fill-record.ts';
+export {
+  loadRecordBatch,
+  loadTableSource,
+  loadTemplateSource,
+  readTemplateBytes,
+  type RecordBatch,
+  type TableSource,
+  type TemplateSource,
+} from './record-source.ts';

@@ -10,7 +10,7 @@ import {
 } from '@formbridge/contract/completed-forms';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
-import type { GenerationDeps } from '../generation/generation-deps.ts';
+import type { FillDeps } from './fill-deps.ts';
 import { streamCompletedForm } from './completed-forms.files.ts';
 import { presentCompletedForm, presentCompletedFormDetail } from './completed-forms.presenter.ts';
 import { countCompletedForms, listCompletedForms } from './completed-forms.repo.ts';
@@ -35,7 +35,7 @@ const signedQuery = z.object({
 });
 
 /** /api/v1/completed-forms: generate one, list, read, e-mail, delete, and the PDF itself. */
-export function completedFormsRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
+export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
   const { ctx } = deps;
   return async (app) => {
     const requireUser = createRequireUser(ctx);

@@ -5,14 +5,14 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../lib/mail/mailer.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
-import type { GenerationDeps } from '../generation/generation-deps.ts';
+import type { FillDeps } from './fill-deps.ts';
 import {
   loadRecordBatch,
   loadTableSource,
   loadTemplateSource,
   readTemplateBytes,
-} from '../generation/generation-source.ts';
-import { produceForm } from '../generation/produce-form.ts';
+} from './record-source.ts';
+import { fillRecord } from './fill-record.ts';
 import {
   checkRecipients,
   refusedEveryone,
@@ -58,7 +58,7 @@ async function readFormBytes(ctx: AppContext, row: CompletedFormRow): Promise<Ui
  * as `email.error` with the form, never as a lost form.
  */
 export async function generateCompletedForm(
-  deps: GenerationDeps,
+  deps: FillDeps,
   user: CurrentUser,
   params: { templateId: string; tableId: string; recordId: string },
   query: GenerateQuery,
@@ -78,7 +78,7 @@ export async function generateCompletedForm(
   if (!record) {
     throw notFound('Record');
   }
-  const produced = await produceForm(
+  const produced = await fillRecord(
     { db: ctx.db, storage: ctx.storage, pool: deps.pool },
     {
       ownerId: user.id,

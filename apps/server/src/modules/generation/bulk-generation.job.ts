@@ -11,14 +11,14 @@ import type {
   JobOutcome,
   JobRef,
 } from '../../lib/jobs/job-queue.ts';
-import { trySendFormsByEmail } from '../completed-forms/completed-forms.email.ts';
+import { trySendFormsByEmail } from '../completed-forms/completed-forms.public.ts';
 import {
   findFormListing,
   listJobForms,
   type CompletedFormListRow,
 } from '../completed-forms/completed-forms.public.ts';
-import type { GenerationDeps } from './generation-deps.ts';
-import { jobArtifactKeys, toResultItem } from './generation-result.ts';
+import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
+import { jobArtifactKeys, toResultItem } from '../jobs/job-result.ts';
 import {
   loadRecordBatch,
   loadTableSource,
@@ -27,8 +27,8 @@ import {
   type RecordBatch,
   type TableSource,
   type TemplateSource,
-} from './generation-source.ts';
-import { produceForm } from './produce-form.ts';
+} from '../completed-forms/completed-forms.public.ts';
+import { fillRecord } from '../completed-forms/completed-forms.public.ts';
 import { createResultLog } from './result-log.ts';
 import { createRowBatch } from './row-batch.ts';
 import { createZipSink } from './zip-sink.ts';
@@ -75,7 +75,7 @@ const RECORD_GONE = 'Record not found: it was deleted after the generation start
  * finds that form instead of making a second.
  */
 export function bulkGenerationJob(
-  deps: GenerationDeps,
+  deps: FillDeps,
 ): JobDefinition<BulkGenerationPayload, FormItem, MadeForm> {
   const { ctx, pool } = deps;
   const cache = new Map<string, Promise<Sources>>();
@@ -166,7 +166,7 @@ export function bulkGenerationJob(
       if (!record) {
         return { ok: false, label: null, error: RECORD_GONE };
       }
-      const produced = await produceForm(
+      const produced = await fillRecord(
         { db: ctx.db, storage: ctx.storage, pool, storeRow: rows?.add },
         {
           ownerId: job.ownerId,
@@ -232,7 +232,7 @@ export function bulkGenerationJob(
  * and the result beside it.
  */
 async function zipForms(
-  deps: GenerationDeps,
+  deps: FillDeps,
   job: Job,
   items: AsyncIterable<FinishedItem<FormItem, MadeForm>>,
   names: { template: string; table: string },

@@ -3,13 +3,17 @@ import type { AppContext } from '../../lib/context.ts';
 import { createInProcessQueue } from '../../lib/jobs/in-process-queue.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { bulkGenerationJob } from './bulk-generation.job.ts';
-import { createFillPool, type FillPool, type FillPoolOptions } from './fill-pool.ts';
-import type { GenerationDeps } from './generation-deps.ts';
+import {
+  createFillPool,
+  type FillPool,
+  type FillPoolOptions,
+} from '../../lib/pdf-fill/fill-pool.ts';
+import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { multiTemplateJob } from './multi-template.job.ts';
 
 /** The fill pool and the job queue with the generation jobs registered: one per app. */
 export type GenerationRuntime = {
-  deps: GenerationDeps;
+  deps: FillDeps;
   pool: FillPool;
   queue: JobQueue;
   /** Open event streams by closer: ended on shutdown, which would otherwise wait for them. */
@@ -22,12 +26,12 @@ export type GenerationRuntime = {
 /** Builds the runtime; workers start on the first fill, not here. */
 export async function createGenerationRuntime(
   ctx: AppContext,
-  log: GenerationDeps['log'],
+  log: FillDeps['log'],
   options: { pool?: FillPoolOptions } = {},
 ): Promise<GenerationRuntime> {
   const pool = createFillPool(options.pool ?? { size: ctx.config.fillWorkers });
   const queue = await createQueue(ctx, log, pool.size);
-  const deps: GenerationDeps = { ctx, pool, log };
+  const deps: FillDeps = { ctx, pool, log };
   queue.register(bulkGenerationJob(deps));
   queue.register(multiTemplateJob(deps));
   const streams = new Set<() => void>();
@@ -55,7 +59,7 @@ export async function createGenerationRuntime(
  */
 async function createQueue(
   ctx: AppContext,
-  log: GenerationDeps['log'],
+  log: FillDeps['log'],
   concurrency: number,
 ): Promise<JobQueue> {
   const { config } = ctx;

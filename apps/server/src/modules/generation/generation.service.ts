@@ -11,9 +11,9 @@ import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { findExistingRecordIds, findRecord } from '../records/records.public.ts';
-import { checkRecipients } from '../completed-forms/completed-forms.email.ts';
+import { checkRecipients } from '../completed-forms/completed-forms.public.ts';
 import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.job.ts';
-import { loadTableSource, loadTemplateSource } from './generation-source.ts';
+import { loadTableSource, loadTemplateSource } from '../completed-forms/completed-forms.public.ts';
 import { MULTI_TEMPLATE_GENERATION, type MultiTemplatePayload } from './multi-template.job.ts';
 
 type BulkBody = z.output<typeof bulkGenerationBodySchema>;

@@ -5,18 +5,21 @@ import type { GenerationError } from '@formbridge/contract/jobs';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import type { JobDefinition, JobOutcome, JobRunContext } from '../../lib/jobs/job-queue.ts';
-import { trySendFormsByEmail, type EmailedForm } from '../completed-forms/completed-forms.email.ts';
+import {
+  trySendFormsByEmail,
+  type EmailedForm,
+} from '../completed-forms/completed-forms.public.ts';
 import {
   listJobForms,
   type CompletedFormListRow,
 } from '../completed-forms/completed-forms.public.ts';
-import type { GenerationDeps } from './generation-deps.ts';
+import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import {
   jobArtifactKeys,
   toResultItem,
   type StoredArtifact,
   type StoredGenerationResult,
-} from './generation-result.ts';
+} from '../jobs/job-result.ts';
 import {
   loadRecordBatch,
   loadTableSource,
@@ -24,8 +27,8 @@ import {
   readTemplateBytes,
   type RecordBatch,
   type TableSource,
-} from './generation-source.ts';
-import { produceForm } from './produce-form.ts';
+} from '../completed-forms/completed-forms.public.ts';
+import { fillRecord } from '../completed-forms/completed-forms.public.ts';
 import { runOrdered } from '../../lib/jobs/run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
 
@@ -53,7 +56,7 @@ type Outcome = { ok: true; form: Produced } | { ok: false; name: string | null; 
  * form. A template that fails is listed with its reason; the others go on. Idempotent like the
  * bulk job: forms this job already stored are reused.
  */
-export function multiTemplateJob(deps: GenerationDeps): JobDefinition<MultiTemplatePayload> {
+export function multiTemplateJob(deps: FillDeps): JobDefinition<MultiTemplatePayload> {
   return {
     kind: MULTI_TEMPLATE_GENERATION,
     payload: multiTemplatePayloadSchema,
@@ -67,7 +70,7 @@ export function multiTemplateJob(deps: GenerationDeps): JobDefinition<MultiTempl
 }
 
 async function produceOne(
-  deps: GenerationDeps,
+  deps: FillDeps,
   job: JobRunContext<MultiTemplatePayload>,
   table: TableSource,
   batch: RecordBatch,
@@ -94,7 +97,7 @@ async function produceOne(
   if (!record) {
     return { ok: false, name: template.name, detail: 'The record was deleted' };
   }
-  const produced = await produceForm(
+  const produced = await fillRecord(
     { db: ctx.db, storage: ctx.storage, pool },
     {
       ownerId,
@@ -118,7 +121,7 @@ async function produceOne(
 }
 
 async function runMultiTemplate(
-  deps: GenerationDeps,
+  deps: FillDeps,
   job: JobRunContext<MultiTemplatePayload>,
 ): Promise<JobOutcome> {
   const { ctx, pool } = deps;

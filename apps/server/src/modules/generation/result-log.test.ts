@@ -9,7 +9,7 @@ import { createUrlSigner } from '../../lib/signed-urls.ts';
 import { createLocalStorage } from '../../lib/storage/local-storage.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { openJobResponse } from '../jobs/jobs.presenter.ts';
-import type { StoredGenerationResult, StoredResultItem } from './generation-result.ts';
+import type { StoredGenerationResult, StoredResultItem } from '../jobs/job-result.ts';
 import { createResultLog } from './result-log.ts';
 
 const item = (index: number): StoredResultItem => ({

@@ -2,8 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { isFinishedJobStatus, JOB_EVENTS, type JobProgress } from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
 import { findJobProgress, type JobView } from '../../lib/jobs/job-store.ts';
-import type { GenerationRuntime } from '../generation/generation-runtime.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { presentJobProgress } from './jobs.presenter.ts';
+
+/** What the jobs routes use of the runtime that runs the jobs (generation's, in app.ts). */
+export type JobsRuntime = {
+  queue: JobQueue;
+  /** Open event streams by closer: ended on shutdown. */
+  streams: Set<() => void>;
+};
 
 // Proxies and browsers drop an idle stream; a comment line now and then keeps it open.
 const HEARTBEAT_MS = 15_000;
@@ -25,7 +32,7 @@ const isBehind = (next: JobProgress, last: JobProgress) =>
  */
 export function streamJobEvents(
   ctx: AppContext,
-  runtime: GenerationRuntime,
+  runtime: JobsRuntime,
   row: JobView,
   reply: FastifyReply,
 ): void {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRow } from '../../lib/jobs/job-store.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { createUrlSigner } from '../../lib/signed-urls.ts';
-import type { StoredGenerationResult } from '../generation/generation-result.ts';
+import type { StoredGenerationResult } from './job-result.ts';
 import { openJobResponse } from './jobs.presenter.ts';
 
 // Result files are read only for results stored with a key (result-log.test.ts covers those).

@@ -14,8 +14,8 @@ import {
 import type { JobView } from '../../lib/jobs/job-store.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
-import { signCompletedFormUrls } from '../completed-forms/completed-forms.presenter.ts';
-import type { StoredGenerationResult, StoredResultItem } from '../generation/generation-result.ts';
+import { signCompletedFormUrls } from '../completed-forms/completed-forms.public.ts';
+import type { StoredGenerationResult, StoredResultItem } from './job-result.ts';
 
 export function jobEventsPath(id: string): string {
   return `/api/v1/jobs/${id}/events`;

@@ -4,8 +4,7 @@ import { jobResponseSchema } from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
-import type { GenerationRuntime } from '../generation/generation-runtime.ts';
-import { streamJobEvents } from './jobs.events.ts';
+import { streamJobEvents, type JobsRuntime } from './jobs.events.ts';
 import { sendJobResponse } from './jobs.presenter.ts';
 import { getJob, getJobForAccess, streamJobArtifact } from './jobs.service.ts';
 
@@ -17,7 +16,7 @@ const signedQuery = z.object({
 const SIGNED = 'Bearer token of the owner, or the signed URL from the job response';
 
 /** /api/v1/jobs: a job's status and result, its progress as server-sent events, its files. */
-export function jobsRoutes(ctx: AppContext, runtime: GenerationRuntime): FastifyPluginAsyncZod {
+export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(ctx);
     const fileAccess = createFileAccess(ctx);

@@ -4,7 +4,7 @@ import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
 import { findJob, findJobView, type JobView } from '../../lib/jobs/job-store.ts';
-import type { StoredGenerationResult } from '../generation/generation-result.ts';
+import type { StoredGenerationResult } from './job-result.ts';
 
 /** The owner's job; 404 for a missing id and for someone else's. */
 export async function getJob(ctx: AppContext, ownerId: string, id: string): Promise<JobView> {

@@ -5,13 +5,13 @@ import {
   mappingPreviewSchema,
 } from '@formbridge/contract/mapping-preview';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
-import type { GenerationDeps } from '../generation/generation-deps.ts';
+import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { previewMappings } from './mapping-preview.service.ts';
 
 const templateParams = z.object({ templateId: z.string().max(64) });
 
 /** POST /api/v1/field-mappings/template/{id}/preview: values after transforms, with warnings. */
-export function mappingPreviewRoutes(deps: GenerationDeps): FastifyPluginAsyncZod {
+export function mappingPreviewRoutes(deps: FillDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(deps.ctx);
     app.post(

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/errors.ts';
 import { findUserById } from '../auth/auth.public.ts';
-import { generateCompletedForm } from '../completed-forms/completed-forms.service.ts';
-import type { GenerationDeps } from '../generation/generation-deps.ts';
+import { generateCompletedForm } from '../completed-forms/completed-forms.public.ts';
+import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import type { GenerateForLink } from './public-forms.service.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { GenerateForLink } from './public-forms.service.ts';
  * the owner's own button runs (as the owner, so universal values like user_email are theirs),
  * without e-mail and editable, like a default generation.
  */
-export function createLinkGenerator(deps: GenerationDeps): GenerateForLink {
+export function createLinkGenerator(deps: FillDeps): GenerateForLink {
   return async (link) => {
     const owner = await findUserById(deps.ctx.db, link.ownerId);
     if (!owner) {

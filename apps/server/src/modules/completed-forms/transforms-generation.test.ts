@@ -11,11 +11,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import { buildForm } from '../../pdf/fill-test-forms.ts';
-import {
-  fetchBytes,
-  readFormValues,
-  readZip,
-} from '../completed-forms/completed-forms.test-helpers.ts';
+import { fetchBytes, readFormValues, readZip } from './completed-forms.test-helpers.ts';
 
 // Mappings with transforms: stored and validated by the mappings API, applied by every kind of
 // generation, named in the fill report when they leave a value empty.

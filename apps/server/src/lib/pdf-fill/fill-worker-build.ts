@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { bundleInputs, toAsciiSource, writeManifest } from '../../lib/source-bundle.ts';
+import { bundleInputs, toAsciiSource, writeManifest } from '../source-bundle.ts';
 import { FILL_WORKER_BUNDLE } from './fill-worker-bundle.ts';
 
 const LOCK_FILE = fileURLToPath(new URL('../../../../../package-lock.json', import.meta.url));

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../lib/context.ts';
-import type { FillPool } from './fill-pool.ts';
+import type { FillPool } from '../../lib/pdf-fill/fill-pool.ts';
 
-/** What generation jobs and services need beyond the app context. */
-export type GenerationDeps = {
+/** What filling a record needs beyond the app context: the fill workers and a log. */
+export type FillDeps = {
   ctx: AppContext;
   pool: FillPool;
   log: {

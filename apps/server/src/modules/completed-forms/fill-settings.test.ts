@@ -14,12 +14,7 @@ import {
 import { hasTool, popplerText, squash } from '../../../test/pdf-oracles.ts';
 import type { JobResponse } from '@formbridge/contract/jobs';
 import { buildForm } from '../../pdf/fill-test-forms.ts';
-import {
-  fetchBytes,
-  mapFields,
-  readFormValues,
-  readZip,
-} from '../completed-forms/completed-forms.test-helpers.ts';
+import { fetchBytes, mapFields, readFormValues, readZip } from './completed-forms.test-helpers.ts';
 
 // A template's fill settings (issue 13): stored per template, editable through the API, and
 // applied by generation: read-only policy, legibility floor, signatures skipped, prefilled kept.

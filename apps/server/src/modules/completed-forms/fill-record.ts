@@ -6,20 +6,24 @@ import type { Db } from '../../db/database.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { FillValue } from '../../pdf/fill-form.ts';
-import { summarizeFillReport } from '../completed-forms/completed-forms.presenter.ts';
+import { summarizeFillReport } from './completed-forms.presenter.ts';
 import { derivedId } from '../../lib/jobs/derived-id.ts';
 import {
   insertCompletedForm,
   insertCompletedFormOnce,
   type NewCompletedFormRow,
-} from '../completed-forms/completed-forms.public.ts';
-import { assembleValuesWithTrace, type SourceRecord } from './assemble-values.ts';
-import { FillFailedError, type FillPool } from './fill-pool.ts';
-import { engineSettings, type TableSource, type TemplateSource } from './generation-source.ts';
+} from './completed-forms.repo.ts';
+import {
+  assembleValuesWithTrace,
+  type AssembledValues,
+  type SourceRecord,
+} from './assemble-values.ts';
+import { FillFailedError, type FillOutput, type FillPool } from '../../lib/pdf-fill/fill-pool.ts';
+import { engineSettings, type TableSource, type TemplateSource } from './record-source.ts';
 import { addTransformProblems } from './transform-report.ts';
 import { computeUniversalValues } from './universal-values.ts';
 
-export type ProduceDeps = {
+export type FillRecordDeps = {
   db: Db;
   storage: Storage;
   pool: FillPool;
@@ -27,7 +31,7 @@ export type ProduceDeps = {
   storeRow?: (row: NewCompletedFormRow) => Promise<void>;
 };
 
-export type ProduceInput = {
+export type FillRecordInput = {
   ownerId: string;
   userEmail: string;
   /** The generation moment (universal values, file name): one per request or job. */
@@ -44,7 +48,7 @@ export type ProduceInput = {
   linkedRecords: ReadonlyMap<string, SourceRecord>;
 };
 
-export type ProducedForm = {
+export type FilledRecord = {
   ok: true;
   row: NewCompletedFormRow;
   bytes: Uint8Array;
@@ -75,16 +79,26 @@ function describeUnwritten(report: FillReportDto, values: Record<string, FillVal
   return `Could not fill ${unwritten.length === 1 ? 'a field' : `${unwritten.length} fields`}: ${parts.join('; ')}`;
 }
 
+/** One record's values filled into a template, nothing stored yet (what the preview shows). */
+export type FilledValues = {
+  ok: true;
+  recordDisplayName: string;
+  values: Record<string, FillValue>;
+  transforms: AssembledValues['transforms'];
+  /** The engine's report with the transforms' problems added. */
+  report: FillReportDto;
+  filled: FillOutput;
+};
+
 /**
- * Fills one template with one record in the worker pool and stores the result: the file first,
- * then the row, so a crash leaves at worst an unreferenced file, never a row without its PDF
- * (and for a job's form, a file the retry overwrites and then references).
- * Returns why when the record produced no form; throws only for storage or database failures.
+ * Assembles the record's values for the template (mappings, transforms, universal values) and
+ * fills them in the worker pool. Returns why when the template's PDF cannot be filled; throws
+ * only for failures that are not the PDF's (the pool shutting down).
  */
-export async function produceForm(
-  deps: ProduceDeps,
-  input: ProduceInput,
-): Promise<ProducedForm | FailedForm> {
+export async function fillRecordValues(
+  pool: FillPool,
+  input: Omit<FillRecordInput, 'ownerId' | 'jobId'>,
+): Promise<FilledValues | FailedForm> {
   const { table, template, record } = input;
   const recordDisplayName = getRecordDisplayName(table.table, record);
   const universal = computeUniversalValues({
@@ -104,7 +118,7 @@ export async function produceForm(
   });
   let filled;
   try {
-    filled = await deps.pool.fill(
+    filled = await pool.fill(
       {
         templateKey: template.fileKey,
         templateBytes: input.templateBytes,
@@ -125,6 +139,25 @@ export async function produceForm(
     throw error;
   }
   const report = addTransformProblems(filled.report, transforms, values);
+  return { ok: true, recordDisplayName, values, transforms, report, filled };
+}
+
+/**
+ * Fills one template with one record in the worker pool and stores the result: the file first,
+ * then the row, so a crash leaves at worst an unreferenced file, never a row without its PDF
+ * (and for a job's form, a file the retry overwrites and then references).
+ * Returns why when the record produced no form; throws only for storage or database failures.
+ */
+export async function fillRecord(
+  deps: FillRecordDeps,
+  input: FillRecordInput,
+): Promise<FilledRecord | FailedForm> {
+  const { table, template, record } = input;
+  const made = await fillRecordValues(deps.pool, input);
+  if (!made.ok) {
+    return made;
+  }
+  const { recordDisplayName, values, report, filled } = made;
   const unwritten = describeUnwritten(report, values);
   if (unwritten) {
     return { ok: false, detail: unwritten, recordDisplayName };

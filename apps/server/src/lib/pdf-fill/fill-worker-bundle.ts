@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { bundleOrSource, currentBundleEntry, type SourceBundle } from '../../lib/source-bundle.ts';
+import { bundleOrSource, currentBundleEntry, type SourceBundle } from '../source-bundle.ts';
 
 // Fill workers run fill-worker.ts as one JavaScript file bundled from the sources, when a bundle
 // made from the current sources is present (lib/source-bundle.ts). Started from the TypeScript
