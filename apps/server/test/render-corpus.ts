@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fillForm } from '../src/pdf/fill-form.ts';
 import type { FillValue } from '../src/pdf/fill-types.ts';
+import { qpdfComplaints } from './fidelity-oracles.ts';
 import {
   inkByBox,
   renderPages,
@@ -115,6 +116,8 @@ export interface ValueVerdict {
 export interface FormVerdict {
   file: string;
   values: ValueVerdict[];
+  /** What `qpdf --check` said of the filled and the cleared file; empty when both are clean. */
+  qpdf: string[];
 }
 
 /** Fills, renders and judges one corpus form. */
@@ -173,8 +176,12 @@ export async function checkFormRendering(corpusDir: string, file: string): Promi
   const reported = new Set(
     filled.report.fields.filter((entry) => entry.problems.length > 0).map((entry) => entry.field),
   );
+  const qpdf = [filled.bytes, baseline.bytes]
+    .map((bytes) => qpdfComplaints(bytes))
+    .filter((said): said is string => said !== null);
   return {
     file,
+    qpdf,
     values: planned.map((item) => {
       const failures = verdicts.get(item.field) ?? [];
       return {
