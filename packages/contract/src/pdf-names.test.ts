@@ -18,6 +18,13 @@ describe('decodePdfName', () => {
     expect(decodePdfName('#a0')).toBe('€');
   });
 
+  it('reads octal escapes and names escaped twice', () => {
+    expect(decodePdfName('Yes\\040please')).toBe('Yes please');
+    expect(decodePdfName('No#2320way')).toBe('No way');
+    expect(decodePdfName('ge\\163chieden')).toBe('geschieden');
+    expect(decodePdfName('C:\\9path')).toBe('C:\\9path');
+  });
+
   it('leaves plain text alone, so decoding twice changes nothing', () => {
     for (const text of ['Yes', '女性', 'Item #12', '#zz', 'Café', '']) {
       expect(decodePdfName(text)).toBe(text);

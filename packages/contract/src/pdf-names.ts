@@ -99,8 +99,9 @@ function isPrintableAscii(byte: number): boolean {
 
 /**
  * The bytes a name's text stands for, or null when it is already plain text: it holds a char
- * above U+00FF, or neither an escape nor a byte above 0x7F. An escape that would give a control
- * character (`Item #12`) is not one and stays as typed.
+ * above U+00FF, or neither an escape nor a byte above 0x7F. Escapes are `#xx` and the octal
+ * `\ddd` some producers copy from string syntax into names (`Yes\040please`). An escape that
+ * would give a control character (`Item #12`) is not one and stays as typed.
  */
 function nameBytes(text: string): Uint8Array | null {
   const codes = Array.from(text, (char) => char.codePointAt(0) ?? 0);
@@ -110,13 +111,17 @@ function nameBytes(text: string): Uint8Array | null {
   const bytes: number[] = [];
   let isEncoded = codes.some((code) => code >= 0x80);
   for (let index = 0; index < text.length; index += 1) {
-    const hex =
-      text[index] === '#' ? /^[0-9a-f]{2}$/i.exec(text.slice(index + 1, index + 3)) : null;
-    const byte = hex ? parseInt(hex[0], 16) : Number.NaN;
-    if (hex && (byte >= 0x80 || isPrintableAscii(byte))) {
+    const escape =
+      text[index] === '#'
+        ? /^[0-9a-f]{2}$/i.exec(text.slice(index + 1, index + 3))
+        : text[index] === '\\'
+          ? /^[0-7]{3}/.exec(text.slice(index + 1, index + 4))
+          : null;
+    const byte = escape ? parseInt(escape[0], text[index] === '#' ? 16 : 8) : Number.NaN;
+    if (escape && byte <= 0xff && (byte >= 0x80 || isPrintableAscii(byte))) {
       bytes.push(byte);
       isEncoded = true;
-      index += 2;
+      index += escape[0].length;
     } else {
       bytes.push(text.charCodeAt(index));
     }
@@ -124,17 +129,33 @@ function nameBytes(text: string): Uint8Array | null {
   return isEncoded ? Uint8Array.from(bytes) : null;
 }
 
-/**
- * Readable text of a PDF name given with `#xx` escapes and/or one char per byte:
- * `#e5#a5#b3#e6#80#a7` → `女性`, `Caf#e9` → `Café` (not UTF-8, so PDFDocEncoding). Plain text
- * comes back unchanged, so decoding twice is harmless.
- */
-export function decodePdfName(text: string): string {
+function decodeOnce(text: string): string {
   const bytes = nameBytes(text);
   if (bytes === null) {
     return text;
   }
   return decodeUtf8(bytes) ?? decodePdfDocEncoding(bytes);
+}
+
+// Producers that escape a name twice write `#2320` for a space: decoded once it is still `#20`.
+const MAX_ESCAPE_LAYERS = 3;
+
+/**
+ * Readable text of a PDF name given with `#xx` (or octal `\ddd`) escapes and/or one char per
+ * byte: `#e5#a5#b3#e6#80#a7` → `女性`, `Caf#e9` → `Café` (not UTF-8, so PDFDocEncoding),
+ * `No#2320way` → `No way` (escaped twice). Plain text comes back unchanged, so decoding twice
+ * is harmless.
+ */
+export function decodePdfName(text: string): string {
+  let decoded = text;
+  for (let layer = 0; layer < MAX_ESCAPE_LAYERS; layer += 1) {
+    const next = decodeOnce(decoded);
+    if (next === decoded) {
+      break;
+    }
+    decoded = next;
+  }
+  return decoded;
 }
 
 /**

@@ -40,6 +40,48 @@ function overflows(outcome: FieldOutcome, floor: number): boolean {
 }
 
 /**
+ * Shorter forms of a reference, longest first: leading words dropped one at a time while the
+ * item number and a word stay ("see addendum, item 3", "addendum, item 3", "item 3").
+ */
+export function shorterReferences(reference: string): string[] {
+  const words = reference.trim().split(/\s+/);
+  const shorter: string[] = [];
+  for (let start = 1; start < words.length; start += 1) {
+    const rest = words
+      .slice(start)
+      .join(' ')
+      .replace(/^[\p{P}\s]+/u, '');
+    // A bare number would read as the field's value: a word stays with it.
+    if (/\d/.test(rest) && /\p{L}/u.test(rest) && !shorter.includes(rest)) {
+      shorter.push(rest);
+    }
+  }
+  return shorter;
+}
+
+/**
+ * Draws the reference in the box, shortened (see shorterReferences) until it shows at or above
+ * the legibility floor; the shortest is kept when none does.
+ */
+async function drawReference(
+  ctx: FillContext,
+  field: FormField,
+  reference: string,
+  floor: number,
+): Promise<{ reference: string; drawn: FieldOutcome }> {
+  let drawn = await fillTextField(ctx, field, reference);
+  let shown = reference;
+  for (const shorter of shorterReferences(reference)) {
+    if (!overflows(drawn, floor)) {
+      break;
+    }
+    drawn = await fillTextField(ctx, field, shorter);
+    shown = shorter;
+  }
+  return { reference: shown, drawn };
+}
+
+/**
  * Moves an overflowing text value to the addendum: the box gets the reference (stored as /V too,
  * so a viewer that redraws the field shows the same), the book gets the full value. Returns the
  * outcome to report, unchanged when the value fits, the field is not plain text, or the
@@ -60,8 +102,12 @@ export async function continueOnAddendum(
   }
   const existing = book.find((item) => item.name === request.name);
   const n = existing?.n ?? book.length + 1;
-  const reference = addendumReference(options.reference, n);
-  const drawn = await fillTextField(ctx, field, reference);
+  const { reference, drawn } = await drawReference(
+    ctx,
+    field,
+    addendumReference(options.reference, n),
+    request.floor,
+  );
   if (drawn.problems.some((problem) => problem.includes("field's maximum of"))) {
     await fillTextField(ctx, field, request.value);
     return outcome;

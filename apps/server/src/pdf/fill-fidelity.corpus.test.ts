@@ -8,12 +8,14 @@ import {
   pdftkDump,
   qpdfComplaints,
 } from '../../test/fidelity-oracles.ts';
+import { renamedStatesTemplate, reusedNumbersTemplate } from '../../test/fidelity-templates.ts';
 import { hasTool } from '../../test/pdf-oracles.ts';
 import { inkByBox, missingRenderers, renderPages, type InkBox } from '../../test/render-oracle.ts';
 import { ENGINES } from '../../test/render-corpus.ts';
+import { detectFields } from './detect-fields.ts';
 import { hasRightToLeft } from './fill-bidi.ts';
 import { fillForm } from './fill-form.ts';
-import type { FillValue } from './fill-types.ts';
+import type { FillOptions, FillValue } from './fill-types.ts';
 
 // The last mile of fidelity on real corpus forms, each case read back by pdftk and checked in
 // poppler, MuPDF and pdf.js: what a careful user would notice on paper or when copying text.
@@ -43,8 +45,8 @@ function boxOf(file: string, field: string): InkBox {
   return { key: field, page: widget.page, rect: widget.rect_displayed };
 }
 
-async function fillClean(file: string, values: Record<string, FillValue>) {
-  const result = await fillForm(corpusPdf(file), values);
+async function fillClean(file: string, values: Record<string, FillValue>, options?: FillOptions) {
+  const result = await fillForm(corpusPdf(file), values, options);
   expect(qpdfComplaints(result.bytes)).toBeNull();
   return result;
 }
@@ -205,6 +207,106 @@ describe.skipIf(!ready)('a value on a push button', () => {
         },
       ]);
       expect(pdftkDump(bytes)).toContain('FieldValue: Zoë Ñandú\n');
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!ready)('a template whose update reuses object numbers', () => {
+  // qpdf's object streams, then an update moving checkbox appearances to a new generation of
+  // their numbers and redefining the widgets: the kind of file that made the output's xref
+  // table wrong, and poppler and pdf.js show ticked boxes as empty.
+  const file = 'de_schuetzentag_anmeldung_2025.pdf';
+
+  it.each(['incremental', 'full'] as const)(
+    'gives a clean file (%s writer) whose ticks show in every engine',
+    async (writer) => {
+      const template = await reusedNumbersTemplate(corpusPdf(file), 8);
+      expect(template.checkboxes).toHaveLength(8);
+      expect(qpdfComplaints(template.bytes)).toBeNull();
+      const ticked = Object.fromEntries(template.checkboxes.map((name) => [name, true]));
+      const filled = await fillForm(template.bytes, ticked, { writer });
+      expect(filled.report.fields.flatMap((entry) => entry.problems)).toEqual([]);
+      expect(qpdfComplaints(filled.bytes)).toBeNull();
+      const cleared = await fillForm(
+        template.bytes,
+        Object.fromEntries(template.checkboxes.map((name) => [name, false])),
+        { writer },
+      );
+      expect(qpdfComplaints(cleared.bytes)).toBeNull();
+      const boxes = template.checkboxes.map((name) => boxOf(file, name));
+      for (const engine of ENGINES) {
+        const [before, after] = await Promise.all([
+          renderPages(cleared.bytes, engine, 72),
+          renderPages(filled.bytes, engine, 72),
+        ]);
+        const empty = inkByBox(before, after, boxes, 72)
+          .filter((verdict) => verdict.inside === 0)
+          .map((verdict) => verdict.key);
+        expect([engine, empty]).toEqual([engine, []]);
+      }
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!ready)('radio option names escaped twice or in octal', () => {
+  const file = 'at_meldezettel_2023.pdf';
+  const field = 'Familienstand';
+  // Label → the state name's bytes; in PDF syntax `#` is written `#23`.
+  const escaped: Record<string, string> = {
+    'in einer Partnerschaft lebend': 'in#20einer#20Partnerschaft#20lebend',
+    geschieden: 'ge\\163chieden',
+  };
+  const inPdfSyntax = (name: string): string => name.replaceAll('#', '#23');
+
+  it(
+    'are detected readable and select their option by that label',
+    async () => {
+      const template = await renamedStatesTemplate(corpusPdf(file), field, (state) =>
+        escaped[state] === undefined ? undefined : inPdfSyntax(escaped[state]),
+      );
+      const { fields } = await detectFields(template);
+      const labels = fields[field]?.options?.map((option) => option.label) ?? [];
+      expect(labels).toEqual(expect.arrayContaining(Object.keys(escaped)));
+      expect(labels.join('|')).not.toMatch(/#20|\\\d{3}/);
+      for (const label of Object.keys(escaped)) {
+        const { bytes, report } = await fillForm(template, { [field]: label });
+        expect(report.fields[0]?.problems).toEqual([]);
+        expect(pdftkDump(bytes)).toMatch(/FieldName: Familienstand\n(?:.*\n)*?FieldValue: (?!Off)/);
+        expect(qpdfComplaints(bytes)).toBeNull();
+      }
+    },
+    TIMEOUT_MS,
+  );
+});
+
+describe.skipIf(!ready)('the addendum reference in a small box', () => {
+  it(
+    'is shortened until it shows at the legibility floor or above',
+    async () => {
+      const file = 'ppf_osha_613.pdf';
+      const field = '301 Address State';
+      const value = 'Nordrhein-Westfalen, Regierungsbezirk Düsseldorf, Kreis Mettmann';
+      const { bytes, report } = await fillClean(
+        file,
+        { [field]: value },
+        {
+          addendum: { reference: 'see addendum, item {n}' },
+        },
+      );
+      const entry = report.fields[0];
+      expect(entry).toMatchObject({ addendum_item: 1, problems: [] });
+      expect(entry?.font_size).toBeGreaterThanOrEqual(6);
+      expect(entry?.value_written).toMatch(/1$/);
+      expect(entry?.value_written?.length).toBeLessThan('see addendum, item 1'.length);
+      expect(pdftkDump(bytes)).toContain(`FieldValue: ${entry?.value_written ?? ''}\n`);
+      for (const engine of ENGINES) {
+        expect([engine, (await extractedLines(bytes, engine)).includes(value)]).toEqual([
+          engine,
+          true,
+        ]);
+      }
     },
     TIMEOUT_MS,
   );
