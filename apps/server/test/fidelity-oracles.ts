@@ -22,21 +22,41 @@ async function withTempPdf<T>(bytes: Uint8Array, use: (path: string) => Promise<
   }
 }
 
-/**
- * `qpdf --check` without repair: null when the file is clean (exit 0, no warning), else what
- * qpdf said. A file qpdf must reconstruct is one some reader shows differently.
- */
-export function qpdfComplaints(bytes: Uint8Array): string | null {
+function qpdfCheckOutput(bytes: Uint8Array): { status: number | null; said: string } {
   const dir = mkdtempSync(join(tmpdir(), 'formbridge-qpdf-'));
   try {
     const path = join(dir, 'in.pdf');
     writeFileSync(path, bytes);
     const output = spawnSync('qpdf', ['--check', path], { encoding: 'utf8' });
-    const said = `${output.stdout}${output.stderr}`;
-    return output.status === 0 && !/WARNING/i.test(said) ? null : said;
+    return { status: output.status, said: `${output.stdout}${output.stderr}` };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// A template's own compressed stream that ends early (its flate data complete before the
+// stream's end) is copied as it is: qpdf warns of it in the template too, nothing a fill did.
+const TEMPLATE_STREAM_WARNING = /input stream is complete but output may still be valid/;
+
+/**
+ * `qpdf --check` without repair: null when the file is clean (exit 0, no warning), else what
+ * qpdf said. A file qpdf must reconstruct is one some reader shows differently. With the
+ * `template` it was filled from, a warning about stream data the template already carries is
+ * not the fill's.
+ */
+export function qpdfComplaints(bytes: Uint8Array, template?: Uint8Array): string | null {
+  const { status, said } = qpdfCheckOutput(bytes);
+  if (status === 0 && !/WARNING/i.test(said)) {
+    return null;
+  }
+  const inherited =
+    template !== undefined && TEMPLATE_STREAM_WARNING.test(qpdfCheckOutput(template).said);
+  const own = said
+    .split('\n')
+    .filter((line) => /WARNING/.test(line))
+    .filter((line) => !(inherited && TEMPLATE_STREAM_WARNING.test(line)));
+  // Exit 3 is qpdf's "warnings only"; anything else (2: errors) is never the template's.
+  return own.length === 0 && status === 3 ? null : said;
 }
 
 /** pdftk's `dump_data_fields_utf8` as printed (a multiline value keeps its line breaks). */

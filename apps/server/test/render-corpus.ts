@@ -177,7 +177,7 @@ export async function checkFormRendering(corpusDir: string, file: string): Promi
     filled.report.fields.filter((entry) => entry.problems.length > 0).map((entry) => entry.field),
   );
   const qpdf = [filled.bytes, baseline.bytes]
-    .map((bytes) => qpdfComplaints(bytes))
+    .map((output) => qpdfComplaints(output, bytes))
     .filter((said): said is string => said !== null);
   return {
     file,
