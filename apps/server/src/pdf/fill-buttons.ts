@@ -75,8 +75,7 @@ function buttonOptions(context: PDFContext, field: FormField): ButtonOption[] {
       const option = options.get(state) ?? {
         state,
         display: nameText(state),
-        // The readable name too (`#2320` escaped twice, octal `\040`), as detection shows it.
-        labels: [...nameVariants(state), decodePdfName(nameText(state))],
+        labels: [...nameVariants(state)],
       };
       options.set(state, option);
       if (states.length !== 1) {

@@ -10,6 +10,7 @@ import {
   PDFString,
 } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
+import { decodePdfName } from '@formbridge/contract/pdf-names';
 
 // Small, total (never throwing) accessors over pdf-lib's object model. pdf-lib's own
 // `lookup(key, Type)` throws on a type mismatch, and real-world forms are full of those.
@@ -205,7 +206,13 @@ function readingsOf(name: PDFName): string[] {
   const bytes = nameBytes(name);
   // Not TextDecoder('latin1'): WHATWG maps that label to Windows-1252.
   const raw = Buffer.from(bytes).toString('latin1');
-  const variants = new Set<string>([nameText(name), raw, windows1252.decode(bytes)]);
+  // decodePdfName: the readable text detection shows (`#2320` escaped twice, octal `\040`).
+  const variants = new Set<string>([
+    nameText(name),
+    raw,
+    windows1252.decode(bytes),
+    decodePdfName(nameText(name)),
+  ]);
   // How pdftk prints such names: bytes above 0x7F as #xx escapes.
   variants.add(raw.replace(/[\x80-\xff]/g, (char) => `#${char.charCodeAt(0).toString(16)}`));
   const strict = [shiftJis, utf8];
