@@ -4,9 +4,12 @@
  */
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createBackup } from '../apps/server/src/ops/backup.ts';
+import { runScript } from './run-script.ts';
 
-const config = loadConfig();
-const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const archive = process.argv[2] ?? `formbridge-backup-${stamp}.tar.gz`;
-await createBackup(config, archive);
-console.log(`Backup written to ${archive}`);
+await runScript('backup', async () => {
+  const config = loadConfig();
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const archive = process.argv[2] ?? `formbridge-backup-${stamp}.tar.gz`;
+  await createBackup(config, archive);
+  console.log(`Backup written to ${archive}`);
+});

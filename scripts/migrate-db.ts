@@ -7,17 +7,15 @@
  */
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateSqliteToPostgres } from '../apps/server/src/ops/migrate-db.ts';
+import { runScript } from './run-script.ts';
 
-const config = loadConfig();
-console.log(`Copying ${config.dataDir}/formbridge.sqlite to PostgreSQL`);
-try {
+await runScript('migrate-db', async () => {
+  const config = loadConfig();
+  console.log(`Copying ${config.dataDir}/formbridge.sqlite to PostgreSQL`);
   const summary = await migrateSqliteToPostgres(config);
   for (const { table, rows } of summary) {
     console.log(`  ${table}: ${rows}`);
   }
   const total = summary.reduce((sum, entry) => sum + entry.rows, 0);
   console.log(`Done: ${total} rows in ${summary.length} tables.`);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
+});

@@ -4,11 +4,14 @@
  */
 import { loadConfig } from '../apps/server/src/config.ts';
 import { restoreBackup } from '../apps/server/src/ops/backup.ts';
+import { runScript, ScriptError } from './run-script.ts';
 
-const archive = process.argv[2];
-if (!archive) {
-  console.error('Usage: npm run restore -- <archive.tar.gz>');
-  process.exit(1);
-}
-restoreBackup(archive, loadConfig());
-console.log(`Restored ${archive} into ${loadConfig().dataDir}`);
+await runScript('restore', async () => {
+  const archive = process.argv[2];
+  if (!archive) {
+    throw new ScriptError('usage: npm run restore -- <archive.tar.gz>', 2);
+  }
+  const config = loadConfig();
+  restoreBackup(archive, config);
+  console.log(`Restored ${archive} into ${config.dataDir}`);
+});
