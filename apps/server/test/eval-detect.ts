@@ -2,6 +2,7 @@
 //
 //   node apps/server/test/eval-detect.ts              (corpus from $FORMBRIDGE_CORPUS or ../shared/corpus)
 //   node apps/server/test/eval-detect.ts --forms      (also one line per form, worst recall first)
+//   node apps/server/test/eval-detect.ts --kinds      (precision by kind of cue, false fields by non-form)
 //   node apps/server/test/eval-detect.ts --threshold=0.6
 //   FORMBRIDGE_NONFORMS=/dir node apps/server/test/eval-detect.ts   (more PDFs that are not forms)
 //
@@ -107,15 +108,12 @@ for (const entry of entries) {
   if (entry.expected === 'malformed') {
     continue;
   }
-  const run = await runForm(
-    join(dir, 'pdf', entry.file),
-    entry.file,
-    entry.expected === 'fillable',
-  ).catch(() => null);
+  // A "no-fields" file may still carry widgets without an AcroForm: a form all the same.
+  const run = await runForm(join(dir, 'pdf', entry.file), entry.file, true).catch(() => null);
   if (run === null) {
-    continue; // encrypted or XFA-only: nothing to read without a password
+    continue; // needs a password: nothing to read
   }
-  if (entry.expected === 'no-fields') {
+  if (run.truth.length === 0) {
     nonForms.push(run);
   } else {
     (isHeldOut(entry.source_repo) ? test : dev).push(run);
@@ -145,7 +143,29 @@ console.log(
 const all = [...dev, ...test, ...nonForms];
 const ms = all.reduce((s, r) => s + r.ms, 0);
 const pages = all.reduce((s, r) => s + r.pages, 0);
-console.log(`speed: ${(ms / Math.max(1, pages)).toFixed(0)} ms per page over ${pages} pages`);
+console.log(`speed: ${(ms / Math.max(1, pages)).toFixed(0)} ms CPU per page over ${pages} pages`);
+if (args.includes('--kinds')) {
+  const kinds = new Map<string, { proposed: number; right: number }>();
+  for (const run of [...dev, ...test]) {
+    const proposals = run.proposals.filter((p) => p.confidence >= threshold);
+    const pairs = pairUp(proposals, run.truth);
+    for (const p of proposals) {
+      const row = kinds.get(p.kind) ?? { proposed: 0, right: 0 };
+      row.proposed++;
+      row.right += pairs.has(p) ? 1 : 0;
+      kinds.set(p.kind, row);
+    }
+  }
+  for (const [kind, row] of kinds) {
+    console.log(
+      `  ${kind.padEnd(11)} ${String(row.proposed).padStart(6)} proposed  precision ${pct(row.right, row.proposed)}`,
+    );
+  }
+  const perFile = nonForms.map(
+    (r) => `${r.file} ${r.proposals.filter((p) => p.confidence >= threshold).length}/${r.pages}p`,
+  );
+  console.log(`  non-forms: ${perFile.join(', ')}`);
+}
 if (args.includes('--forms')) {
   const rows = [...dev, ...test].map((run) => {
     const { tally } = score([run]);

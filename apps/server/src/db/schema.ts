@@ -38,8 +38,10 @@ export type PdfTemplatesTable = {
   id: string;
   owner_id: string;
   name: string;
-  /** Storage key of the PDF as uploaded. */
+  /** Storage key of the PDF in use: as uploaded, or with the fields written by the field editor. */
   file_key: string;
+  /** Storage key of the PDF as uploaded once fields were written into a copy (issue 29); else null. */
+  original_file_key: string | null;
   file_size: number;
   /** JSON FieldData (contract.md "Template fields"). */
   field_data: string;

@@ -30,8 +30,24 @@ const byJob: Owner = async (db, keys) => {
   return new Set(keys.filter((key) => live.has(jobIdOf(key))));
 };
 
+/** A template names its PDF and, once the field editor wrote fields into a copy, its upload. */
+const byTemplate: Owner = async (db, keys) => {
+  const [current, originals] = await Promise.all([
+    byFileKey('pdf_templates')(db, keys),
+    db
+      .selectFrom('pdf_templates')
+      .select('original_file_key')
+      .where('original_file_key', 'in', keys)
+      .execute(),
+  ]);
+  for (const row of originals) {
+    current.add(row.original_file_key ?? '');
+  }
+  return current;
+};
+
 const FOLDERS: ReadonlyArray<[string, Owner]> = [
-  ['templates/', byFileKey('pdf_templates')],
+  ['templates/', byTemplate],
   ['record-files/', byFileKey('record_files')],
   ['completed-forms/', byFileKey('completed_forms')],
   ['jobs/', byJob],

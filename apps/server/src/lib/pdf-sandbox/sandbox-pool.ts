@@ -1,5 +1,8 @@
 import os from 'node:os';
+import type { EditorField } from '@formbridge/contract/field-candidates';
 import type { DetectedTemplate } from '../../pdf/detect-types.ts';
+import type { FoundFields } from '../../pdf/find-fields/find-types.ts';
+import { FieldWriteError } from '../../pdf/find-fields/write-fields.ts';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
 import type { ReadSheet, SheetFormat, SheetRefusal } from '../../sheets/read-sheet.ts';
@@ -28,6 +31,13 @@ export type PdfSandbox = {
    * sandbox limits. Throws PdfInputError (not a usable PDF) or PdfUnsafeError (a limit hit).
    */
   analyse: (bytes: Uint8Array, options?: { labels?: boolean }) => Promise<AnalysedPdf>;
+  /** Proposes fields from the page content (issue 29), under the same limits. */
+  findFields: (bytes: Uint8Array) => Promise<FoundFields>;
+  /**
+   * Writes `fields` as the file's AcroForm, under the same limits. Throws FieldWriteError when
+   * the file cannot take them (encrypted), besides the errors of `analyse`.
+   */
+  writeFields: (bytes: Uint8Array, fields: EditorField[]) => Promise<Uint8Array>;
   /**
    * Reads an uploaded CSV or .xlsx into a grid, in a worker under the same limits plus the sheet
    * limits (cells, columns, inflated bytes). Throws SheetRefusedError.
@@ -99,25 +109,37 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
   });
   let nextId = 1;
 
+  /** The answer of the expected type, or the error the worker reported. */
+  const expect = async <T extends SandboxResponse['type']>(
+    request: SandboxRequest,
+    type: T,
+  ): Promise<Extract<SandboxResponse, { type: T }>> => {
+    const response = await pool.run(request);
+    if (response.type === 'input-error') {
+      throw new PdfInputError(response.reason);
+    }
+    if (response.type === 'unsafe') {
+      throw new PdfUnsafeError(response.why);
+    }
+    if (response.type === 'write-refused') {
+      throw new FieldWriteError(response.detail);
+    }
+    if (response.type !== type) {
+      throw new Error(`The PDF sandbox answered ${response.type} to a ${request.type} request`);
+    }
+    return response as Extract<SandboxResponse, { type: T }>;
+  };
+
   return {
     analyse: async (bytes, analyseOptions = {}) => {
-      const response = await pool.run({
-        type: 'analyse',
-        id: nextId++,
-        bytes,
-        labels: analyseOptions.labels ?? true,
-      });
-      if (response.type === 'input-error') {
-        throw new PdfInputError(response.reason);
-      }
-      if (response.type === 'unsafe') {
-        throw new PdfUnsafeError(response.why);
-      }
-      if (response.type !== 'analysed') {
-        throw new Error(`The PDF sandbox answered ${response.type} to an analysis`);
-      }
+      const labels = analyseOptions.labels ?? true;
+      const response = await expect({ type: 'analyse', id: nextId++, bytes, labels }, 'analysed');
       return { detected: response.detected, repaired: response.repaired };
     },
+    findFields: async (bytes) =>
+      (await expect({ type: 'find-fields', id: nextId++, bytes }, 'found')).found,
+    writeFields: async (bytes, fields) =>
+      (await expect({ type: 'write-fields', id: nextId++, bytes, fields }, 'written')).bytes,
     readSheet: async (bytes, format, maxRows) => {
       const response = await pool.run({ type: 'sheet', id: nextId++, bytes, format, maxRows });
       if (response.type === 'sheet-refused') {

@@ -1,6 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { PdfInputError } from '../../pdf/detect-errors.ts';
 import { detectFields } from '../../pdf/detect-fields.ts';
+import { findFields } from '../../pdf/find-fields/find-fields.ts';
+import { FieldWriteError, writeFields } from '../../pdf/find-fields/write-fields.ts';
 import { repairFieldTree } from '../../pdf/pdf-repair.ts';
 import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
@@ -57,17 +59,42 @@ function readSheetRequest(request: Extract<SandboxRequest, { type: 'sheet' }>): 
   }
 }
 
+/** A buffer that can be transferred: a view must own its whole buffer. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+}
+
+async function answer(request: SandboxRequest): Promise<SandboxResponse> {
+  if (request.type === 'analyse') {
+    return analyse(request);
+  }
+  if (request.type === 'sheet') {
+    return readSheetRequest(request);
+  }
+  checkStreamBounds(request.bytes);
+  if (request.type === 'find-fields') {
+    const found = await findFields(request.bytes, { timeoutMs: 60_000 });
+    return { type: 'found', id: request.id, found };
+  }
+  const written = await writeFields(request.bytes, request.fields);
+  return { type: 'written', id: request.id, bytes: ownBuffer(written) };
+}
+
 async function handle(request: SandboxRequest): Promise<void> {
   const reader = request.type === 'sheet' ? 'spreadsheet' : 'PDF';
   try {
-    const response = request.type === 'sheet' ? readSheetRequest(request) : await analyse(request);
+    const response = await answer(request);
     const transfer =
       response.type === 'analysed' && response.repaired
         ? [response.repaired.buffer as ArrayBuffer]
-        : [];
+        : response.type === 'written'
+          ? [response.bytes.buffer as ArrayBuffer]
+          : [];
     send(response, transfer);
   } catch (error) {
-    if (error instanceof PdfInputError) {
+    if (error instanceof FieldWriteError) {
+      send({ type: 'write-refused', id: request.id, detail: error.message });
+    } else if (error instanceof PdfInputError) {
       send({ type: 'input-error', id: request.id, reason: error.reason });
     } else if (error instanceof PdfUnsafeError) {
       send({ type: 'unsafe', id: request.id, why: error.why });

@@ -8,12 +8,17 @@ import {
   templateSummarySchema,
   templateUpdateResponseSchema,
 } from '@formbridge/contract/templates';
+import {
+  fieldCandidatesResponseSchema,
+  writeFieldsBodySchema,
+} from '@formbridge/contract/field-candidates';
 import type { AppContext } from '../../lib/context.ts';
 import { createRequireUser, currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter.ts';
 import { streamTemplateFile } from './templates.files.ts';
+import { findFieldCandidates, writeTemplateFields } from './templates.field-editor.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -39,7 +44,10 @@ async function readTemplateUpdate(request: FastifyRequest): Promise<TemplateUpda
   return { name: body.name, file: null };
 }
 
-/** /api/v1/pdf-templates: upload, list, read, rename/replace, delete, fields, and the PDF itself. */
+/**
+ * /api/v1/pdf-templates: upload, list, read, rename/replace, delete, fields, the field editor's
+ * candidates and written fields, and the PDF itself.
+ */
 export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const requireUser = createRequireUser(ctx);
@@ -164,6 +172,45 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           page_count: template.page_count,
           pages: template.pages,
         };
+      },
+    );
+
+    app.post(
+      '/:id/field-candidates',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          description:
+            'Fields proposed from what is printed on the pages (rules, boxes, cells, leaders, ballot glyphs, combs), for review in the field editor; fields the template already has are left out. `page` is 1-based, `rect` is [left, top, right, bottom] in displayed points.',
+          response: { 200: fieldCandidatesResponseSchema },
+        },
+      },
+      async (request) => findFieldCandidates(ctx, currentUser(request).id, request.params.id),
+    );
+
+    app.put(
+      '/:id/fields',
+      {
+        preHandler: requireUser,
+        schema: {
+          ...secured,
+          params: idParams,
+          description:
+            'Writes the full list of fields into the PDF as uploaded (existing fields are replaced) as a real AcroForm, then detects the result like an upload. 422 on empty or duplicate names, boxes outside their page, two fields on one box, choices without options.',
+          body: writeFieldsBodySchema,
+          response: { 200: templateUpdateResponseSchema },
+        },
+      },
+      async (request) => {
+        const { row, droppedMappings } = await writeTemplateFields(
+          ctx,
+          currentUser(request).id,
+          request.params.id,
+          request.body.fields,
+        );
+        return { ...presentTemplate(row, ctx.signer), dropped_mappings: droppedMappings };
       },
     );
 

@@ -89,6 +89,7 @@ export async function createTemplate(
     owner_id: ownerId,
     name,
     file_key: fileKey(),
+    original_file_key: null,
     file_size: storedBytes.length,
     ...detectedColumns(detected),
     fill_settings: null,
@@ -139,6 +140,7 @@ export async function updateTemplateWithFile(
     await updateTemplate(trx, ownerId, id, {
       name,
       file_key: newKey,
+      original_file_key: null, // a new upload: fields written into the old one are gone
       file_size: storedBytes.length,
       ...detectedColumns(detected),
       updated_at: new Date().toISOString(),
@@ -147,6 +149,9 @@ export async function updateTemplateWithFile(
   });
   // Once no row names it, the old file is the sweep's if this removal never happens.
   await ctx.storage.remove(current.file_key);
+  if (current.original_file_key !== null) {
+    await ctx.storage.remove(current.original_file_key);
+  }
   return { row: await getTemplate(ctx, ownerId, id), droppedMappings };
 }
 
@@ -170,4 +175,7 @@ export async function deleteTemplate(ctx: AppContext, ownerId: string, id: strin
   const row = await getTemplate(ctx, ownerId, id);
   await deleteTemplateRow(ctx.db, ownerId, id);
   await ctx.storage.remove(row.file_key);
+  if (row.original_file_key !== null) {
+    await ctx.storage.remove(row.original_file_key);
+  }
 }

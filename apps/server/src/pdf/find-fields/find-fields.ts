@@ -25,8 +25,7 @@ import { splitPageText } from './page-text.ts';
 
 export type FindFieldsOptions = { timeoutMs?: number };
 
-/** Candidates at least this confident are accepted in one go by "Accept all" in the editor. */
-export const DEFAULT_ACCEPT_THRESHOLD = 0.5;
+export { DEFAULT_ACCEPT_THRESHOLD } from '@formbridge/contract/field-candidates';
 
 /** Share of a page that images must cover, with no text at all, for the page to be a scan. */
 const SCAN_COVERAGE = 0.5;
@@ -81,7 +80,7 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
     ...findRuleFields({ ...ctx, horizontal, vertical }, horizontal),
     ...findLeaderFields({ ...ctx, horizontal, vertical }, text.leaders),
     ...findCellFields(ctx, cells, shaded),
-    ...findMarkFields(index, graphics.circles, text.glyphs),
+    ...findMarkFields(index, graphics.circles, text.glyphs, text.words),
   ];
   const kept = readingOrder(suppressOverlaps(raw));
   const phrases = mergePhrases(text.words);

@@ -111,6 +111,18 @@ function isSeparator(ctx: Context, rule: HorizontalRule): boolean {
   return !captioned;
 }
 
+/** Whether text right under the rule runs far past its end: footnotes under their rule. */
+function isFootnoteRule(ctx: Context, rule: HorizontalRule): boolean {
+  const length = rule.x1 - rule.x0;
+  return ctx.words.some(
+    (w) =>
+      w.rect[1] >= rule.y - 1 &&
+      w.rect[1] - rule.y < 12 &&
+      w.rect[0] <= rule.x0 + 0.3 * length &&
+      w.rect[2] > rule.x1 + 0.5 * length,
+  );
+}
+
 /** Candidates from rules: open-ended rules under free space, and tick combs. */
 export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): RawCandidate[] {
   const out: RawCandidate[] = [];
@@ -139,8 +151,17 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     const onLine = wordsOnLine(ctx, rule.x0, rule.x1, rule.y);
     const free = freeIntervals(rule.x0, rule.x1, onLine);
     const freeLength = free.reduce((s, [a, b]) => s + b - a, 0);
-    if (freeLength < (1 - COVERED) * length || isSeparator(ctx, rule)) {
-      continue; // printed text underlined, or a separator
+    // Text may run onto the start of a fill-in line ("Name ____" drawn as one rule), but text
+    // printed on it after a gap is a table's header or body underlined, not a caption.
+    const firstFree = free[0]?.[0] ?? rule.x1;
+    const hasTextAfterGap = onLine.some((w) => w.rect[0] > firstFree + 1);
+    if (
+      freeLength < (1 - COVERED) * length ||
+      hasTextAfterGap ||
+      isSeparator(ctx, rule) ||
+      isFootnoteRule(ctx, rule)
+    ) {
+      continue; // printed text underlined, a separator, or the rule above footnotes
     }
     for (const [a, b] of free) {
       if (b - a >= MIN_RULE) {

@@ -29,7 +29,16 @@ export type TextRun = { text: string; rect: DisplayedRect; size: number; font: s
 
 /** What the finder proposes for one field, before the API's naming. */
 export type CandidateKind =
-  'rule' | 'leader' | 'cell' | 'shaded-box' | 'box' | 'glyph' | 'bracket' | 'circle' | 'comb';
+  | 'rule'
+  | 'leader'
+  | 'cell'
+  | 'shaded-box'
+  | 'box'
+  | 'tick-cell'
+  | 'glyph'
+  | 'bracket'
+  | 'circle'
+  | 'comb';
 
 export type CandidateType = 'text' | 'checkbox' | 'radio' | 'comb' | 'date' | 'signature';
 

@@ -1,17 +1,19 @@
 // From raw cues to proposed fields: overlapping cues reduced to the strongest, a caption from
 // the same caption finder that detection and mapping suggestions use, a type (date and signature
 // read from the caption), a field name made from the caption, a confidence, reading order.
+import type { LabelCandidate } from '../detect-layout.ts';
 import { findLabelCandidates } from '../detect-layout.ts';
 import type { TextPhrase } from '../detect-labels.ts';
 import type { CandidateType, FieldCandidate, RawCandidate } from './find-types.ts';
 import { areaOf, intersectionArea, iou } from './rect-math.ts';
 
-const CHECK_KINDS = new Set(['box', 'glyph', 'bracket', 'circle']);
+const CHECK_KINDS = new Set(['box', 'tick-cell', 'glyph', 'bracket', 'circle']);
 const DATE_CAPTION =
   /\b(?:date|dated|datum|fecha|data|dátum|päivämäärä|дата|data di|date of birth|dob)\b|日期|日付|(?:dd|jj|tt)[./-]?mm[./-]?(?:yy|aa|jj)/iu;
 const SIGNATURE_CAPTION =
   /signature|signed|unterschrift|firma|signé|assinatura|podpis|handtekening|подпис|签名|署名|sign here/iu;
 const MAX_NAME_LENGTH = 48;
+const LONG_CAPTION = 60; // characters
 
 function typeOf(candidate: RawCandidate, label: string): CandidateType {
   if (candidate.kind === 'circle') {
@@ -89,6 +91,21 @@ export function fieldNameFrom(label: string, fallback: string): string {
   return slug === '' ? fallback : slug;
 }
 
+/**
+ * How a caption changes the confidence: a cue with a caption next to it is a field far more
+ * often than one without; a mark is captioned on its own line; a sentence is body text (a
+ * figure caption under a rule), not a field's caption.
+ */
+function captionBonus(isMark: boolean, caption: LabelCandidate | undefined): number {
+  if (caption === undefined) {
+    return isMark ? -0.35 : -0.3;
+  }
+  if (isMark) {
+    return caption.position === 'left' || caption.position === 'right' ? 0.1 : -0.15;
+  }
+  return caption.text.length > LONG_CAPTION ? -0.2 : 0.1;
+}
+
 /** Give one page's surviving candidates their caption, type, name and confidence. */
 export function describeCandidates(
   candidates: readonly RawCandidate[],
@@ -99,11 +116,7 @@ export function describeCandidates(
     const isMark = CHECK_KINDS.has(c.kind);
     const caption = findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: isMark })[0];
     const label = caption?.text ?? '';
-    // A cue with a caption next to it is a field far more often than one without.
-    const confidence = Math.min(
-      0.98,
-      Math.max(0.05, c.strength + (label === '' ? (isMark ? -0.35 : -0.25) : 0.1)),
-    );
+    const confidence = Math.min(0.98, Math.max(0.05, c.strength + captionBonus(isMark, caption)));
     const out: Omit<FieldCandidate, 'name'> = {
       page: c.page,
       rect: c.rect.map((n) => Math.round(n * 100) / 100) as FieldCandidate['rect'],
