@@ -93,17 +93,21 @@ export function fieldNameFrom(label: string, fallback: string): string {
 
 /**
  * How a caption changes the confidence: a cue with a caption next to it is a field far more
- * often than one without; a mark is captioned on its own line; a sentence is body text (a
- * figure caption under a rule), not a field's caption.
+ * often than one without; a mark is captioned on its own line; a sentence under a rule is
+ * body text (a figure caption), not a field's caption.
  */
-function captionBonus(isMark: boolean, caption: LabelCandidate | undefined): number {
+function captionBonus(
+  kind: RawCandidate['kind'],
+  isMark: boolean,
+  caption: LabelCandidate | undefined,
+): number {
   if (caption === undefined) {
     return isMark ? -0.35 : -0.3;
   }
   if (isMark) {
     return caption.position === 'left' || caption.position === 'right' ? 0.1 : -0.15;
   }
-  return caption.text.length > LONG_CAPTION ? -0.2 : 0.1;
+  return kind === 'rule' && caption.text.length > LONG_CAPTION ? -0.2 : 0.1;
 }
 
 /** Give one page's surviving candidates their caption, type, name and confidence. */
@@ -116,7 +120,10 @@ export function describeCandidates(
     const isMark = CHECK_KINDS.has(c.kind);
     const caption = findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: isMark })[0];
     const label = caption?.text ?? '';
-    const confidence = Math.min(0.98, Math.max(0.05, c.strength + captionBonus(isMark, caption)));
+    const confidence = Math.min(
+      0.98,
+      Math.max(0.05, c.strength + captionBonus(c.kind, isMark, caption)),
+    );
     const out: Omit<FieldCandidate, 'name'> = {
       page: c.page,
       rect: c.rect.map((n) => Math.round(n * 100) / 100) as FieldCandidate['rect'],
