@@ -11,6 +11,7 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerGracefulClose } from './lib/graceful-close.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
+import { registerRouteAuth, type RouteAuthEntry } from './lib/route-auth.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
 import { createDbCounterStore, createMemoryCounterStore } from './lib/fixed-window-counter.ts';
@@ -38,6 +39,7 @@ import {
   fileDownloadRoutes,
   recordFileRoutes,
 } from './modules/record-files/record-files.routes.ts';
+import { createRecordsReader } from './modules/records/records.reader.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
@@ -73,7 +75,12 @@ function toFastifyTrustProxy(
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-export type BuiltApp = { app: FastifyInstance; ctx: AppContext };
+export type BuiltApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every module route and who may call it (lib/route-auth.ts). */
+  routeAuth: readonly RouteAuthEntry[];
+};
 
 /** Builds the whole app (database migrated, routes, web) without listening: tests use it in-process. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -172,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30 },
   });
   await registerOpenApi(app);
+  const routeAuth = registerRouteAuth(app, ctx);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
@@ -180,7 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(tableFromFormRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });
-  await app.register(recordsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
+  await app.register(recordsRoutes(ctx, createRecordsReader(ctx)), {
+    prefix: '/api/v1/dynamic-tables',
+  });
   await app.register(importsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   // The spec's client uploads to /files/...; the same routes live under /api/v1/files too.
   await app.register(recordFileRoutes(ctx), { prefix: '/files' });
@@ -204,5 +214,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/api/v1/public-data-forms',
   });
   await registerWebApp(app, config.webDist);
-  return { app, ctx };
+  return { app, ctx, routeAuth };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AUTH_ERRORS } from '@formbridge/contract/auth';
 import { compileOnce } from '../db/compile-once.ts';
 import type { Db } from '../db/database.ts';
@@ -104,7 +104,7 @@ export async function authenticateRequest(
  * with `tokenClaims(request)` and must throw `accountGone()` when its query finds no live session
  * of an enabled account; `currentUser(request)` stays unset and fails closed.
  */
-export function createRequireToken(ctx: AppContext): preHandlerAsyncHookHandler {
+export function createRequireToken(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     request.tokenClaims = await verifyBearer(ctx, request);
   };
@@ -119,17 +119,17 @@ export function tokenClaims(request: FastifyRequest): TokenClaims {
 }
 
 /**
- * preHandler for protected routes: a valid bearer token of a user who still exists, else 401.
+ * onRequest for protected routes: a valid bearer token of a user who still exists, else 401.
  * Routes then read the user with `currentUser(request)`.
  */
-export function createRequireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+export function createRequireUser(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     await authenticateRequest(ctx, request);
   };
 }
 
-/** preHandler for instance-admin routes: a signed-in admin, else 401/403. */
-export function createRequireAdmin(ctx: AppContext): preHandlerAsyncHookHandler {
+/** onRequest for instance-admin routes: a signed-in admin, else 401/403. */
+export function createRequireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     const user = await authenticateRequest(ctx, request);
     if (!user.is_admin) {
@@ -141,7 +141,7 @@ export function createRequireAdmin(ctx: AppContext): preHandlerAsyncHookHandler 
 /** The signed-in user of a request that passed `requireUser`. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.currentUser) {
-    // A route that forgot its preHandler must fail closed, not act for nobody.
+    // A route that forgot its auth must fail closed, not act for nobody.
     throw unauthorized(AUTH_ERRORS.notAuthenticated);
   }
   return request.currentUser;

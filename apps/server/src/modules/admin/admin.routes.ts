@@ -6,7 +6,7 @@ import {
   adminUsersResponseSchema,
 } from '@formbridge/contract/admin';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireAdmin, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { presentAccount } from './admin.presenter.ts';
 import { deleteUser, listUsers, updateUser } from './admin.service.ts';
 
@@ -15,13 +15,12 @@ const idParams = z.object({ id: z.string().max(64) });
 /** /api/v1/admin: account administration, for the instance admin only (403 `admin_only`). */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireAdmin = createRequireAdmin(ctx);
     const secured = { tags: ['admin'], security: [{ bearer: [] }] };
 
     app.get(
       '/users',
       {
-        onRequest: requireAdmin,
+        config: { auth: 'admin' },
         schema: { ...secured, response: { 200: adminUsersResponseSchema } },
       },
       async () => ({ users: (await listUsers(ctx)).map(presentAccount) }),
@@ -30,7 +29,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/users/:id',
       {
-        onRequest: requireAdmin,
+        config: { auth: 'admin' },
         schema: {
           ...secured,
           description:
@@ -51,7 +50,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/users/:id',
       {
-        onRequest: requireAdmin,
+        config: { auth: 'admin' },
         schema: {
           ...secured,
           description:

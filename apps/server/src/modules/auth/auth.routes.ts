@@ -11,7 +11,7 @@ import {
   userSchema,
 } from '@formbridge/contract/auth';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { confirmPasswordReset, requestPasswordReset } from './auth.password-reset.ts';
 import { presentNewUser, presentUser } from './auth.presenter.ts';
 import { changePassword, login, logout, logoutEverywhere, signup } from './auth.service.ts';
@@ -22,18 +22,21 @@ import { changePassword, login, logout, logoutEverywhere, signup } from './auth.
  */
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['auth'], security: [{ bearer: [] }] };
 
     app.get(
       '/settings',
-      { schema: { tags: ['auth'], response: { 200: authSettingsSchema } } },
+      {
+        config: { auth: 'public' },
+        schema: { tags: ['auth'], response: { 200: authSettingsSchema } },
+      },
       async () => ({ allow_signup: ctx.config.allowSignup !== false }),
     );
 
     app.post(
       '/signup',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['auth'],
           description:
@@ -52,6 +55,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/login',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['auth'],
           consumes: ['application/x-www-form-urlencoded'],
@@ -69,14 +73,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/me',
-      { preHandler: requireUser, schema: { ...secured, response: { 200: userSchema } } },
+      { config: { auth: 'user' }, schema: { ...secured, response: { 200: userSchema } } },
       async (request) => presentUser(currentUser(request)),
     );
 
     app.post(
       '/logout',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, description: 'Revokes the calling token at once (then 401).' },
       },
       async (request, reply) => {
@@ -88,7 +92,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logout-all',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           description: "Revokes every token of the account, the caller's too.",
@@ -103,7 +107,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/change-password',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           description:
@@ -122,6 +126,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/password-reset',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['auth'],
           description:
@@ -142,6 +147,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/password-reset/confirm',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['auth'],
           description:

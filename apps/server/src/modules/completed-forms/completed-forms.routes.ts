@@ -8,7 +8,7 @@ import {
   generateQuerySchema,
   listCompletedFormsQuerySchema,
 } from '@formbridge/contract/completed-forms';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import type { FillDeps } from './fill-deps.ts';
 import { streamCompletedForm } from './completed-forms.files.ts';
@@ -38,7 +38,6 @@ const signedQuery = z.object({
 export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
   const { ctx } = deps;
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const fileAccess = createFileAccess(ctx);
     const secured = { tags: ['completed forms'], security: [{ bearer: [] }] };
     const withEmail = (result: FormWithEmail) => ({
@@ -49,7 +48,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           querystring: listCompletedFormsQuerySchema,
@@ -75,7 +74,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: completedFormDetailSchema } },
       },
       async (request) =>
@@ -87,7 +86,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { onRequest: requireUser, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await deleteCompletedForm(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();
@@ -101,6 +100,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
       app.get(
         `/:id/${suffix}`,
         {
+          config: { auth: 'public' },
           schema: {
             tags: ['completed forms'],
             params: idParams,
@@ -122,7 +122,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/email',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -148,7 +148,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:templateId/:tableId/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: generateParams,

@@ -6,7 +6,7 @@ import {
   dataLinkUpdateBodySchema,
 } from '@formbridge/contract/public-links';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { presentDataLink } from './data-links.presenter.ts';
 import {
   changeDataLink,
@@ -22,14 +22,13 @@ const recordParams = z.object({ tableId: z.string().max(64), recordId: z.string(
 /** /api/v1/public-data-links: the owner's data-collection links (list, read, create, change, delete). */
 export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['data links'], security: [{ bearer: [] }] };
     const publicUrl = ctx.config.publicUrl;
 
     app.get(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, response: { 200: z.array(dataLinkSchema) } },
       },
       async (request) => {
@@ -42,7 +41,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: dataLinkSchema } },
       },
       async (request) =>
@@ -55,7 +54,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:tableId/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: recordParams,
@@ -80,7 +79,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -103,7 +102,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { onRequest: requireUser, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await deleteDataLink(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();

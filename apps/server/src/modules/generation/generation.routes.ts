@@ -8,7 +8,7 @@ import {
 import { jobAcceptedSchema, jobResponseSchema } from '@formbridge/contract/jobs';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { findJobView } from '../../lib/jobs/job-store.ts';
 import { presentJob, sendJobResponse } from '../jobs/jobs.presenter.ts';
 import type { GenerationRuntime } from './generation-runtime.ts';
@@ -27,7 +27,6 @@ export function generationRoutes(
   runtime: GenerationRuntime,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['completed forms'], security: [{ bearer: [] }] };
     const responses = { 200: jobResponseSchema, 202: jobAcceptedSchema };
 
@@ -47,7 +46,7 @@ export function generationRoutes(
     app.post(
       '/bulk/:templateId/:tableId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: bulkParams,
@@ -73,7 +72,7 @@ export function generationRoutes(
     app.post(
       '/multi-template/:tableId/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: multiParams,

@@ -8,7 +8,10 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
+      {
+        config: { auth: 'public' },
+        schema: { tags: ['health'], response: { 200: healthResponseSchema } },
+      },
       async () => {
         await sql`select 1`.execute(ctx.db);
         return { status: 'ok' as const, database: ctx.dialect };

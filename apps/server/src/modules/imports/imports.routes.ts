@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATE_ORDERS, DECIMAL_SEPARATORS } from '@formbridge/contract/import-formats';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { contentDisposition } from '../../lib/http-headers.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { exportTableCsv } from './imports.export.ts';
@@ -31,13 +31,12 @@ const FILE_ONLY = `multipart/form-data with \`file\`: a CSV (',' ';' or tab sepa
 /** CSV import (preview, then all-or-nothing import) and CSV export of a table's records. */
 export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['import and export'], security: [{ bearer: [] }] };
 
     app.post(
       '/:id/import/preview',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -55,7 +54,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/import',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -79,7 +78,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/export.csv',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,

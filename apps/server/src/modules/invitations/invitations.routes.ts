@@ -7,7 +7,7 @@ import {
   invitationSchema,
 } from '@formbridge/contract/invitations';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { presentInvitation } from './invitations.presenter.ts';
 import {
   checkInvitation,
@@ -21,13 +21,12 @@ const idParams = z.object({ id: z.string().max(64) });
 /** /api/v1/invitations: invite a colleague by e-mail, list and revoke; check a link (public). */
 export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['invitations'], security: [{ bearer: [] }] };
 
     app.get(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, response: { 200: z.array(invitationSchema) } },
       },
       async (request) => {
@@ -40,7 +39,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           body: invitationCreateBodySchema,
@@ -65,7 +64,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { onRequest: requireUser, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await revokeInvitation(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();
@@ -76,6 +75,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/check',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['invitations'],
           description: 'Public: the invited address of a usable link; 404 `invitation_invalid`.',

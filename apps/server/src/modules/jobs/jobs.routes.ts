@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { jobResponseSchema } from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { streamJobEvents, type JobsRuntime } from './jobs.events.ts';
 import { sendJobResponse } from './jobs.presenter.ts';
@@ -18,14 +18,13 @@ const SIGNED = 'Bearer token of the owner, or the signed URL from the job respon
 /** /api/v1/jobs: a job's status and result, its progress as server-sent events, its files. */
 export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const fileAccess = createFileAccess(ctx);
     const tags = ['jobs'];
 
     app.get(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           tags,
           security: [{ bearer: [] }],
@@ -46,6 +45,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
     app.get(
       '/:id/events',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           params: idParams,
@@ -63,6 +63,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
       app.get(
         `/:id/${which}`,
         {
+          config: { auth: 'public' },
           schema: {
             tags,
             params: idParams,

@@ -4,7 +4,7 @@ import {
   mappingPreviewBodySchema,
   mappingPreviewSchema,
 } from '@formbridge/contract/mapping-preview';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { previewMappings } from './mapping-preview.service.ts';
 
@@ -13,11 +13,10 @@ const templateParams = z.object({ templateId: z.string().max(64) });
 /** POST /api/v1/field-mappings/template/{id}/preview: values after transforms, with warnings. */
 export function mappingPreviewRoutes(deps: FillDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(deps.ctx);
     app.post(
       '/template/:templateId/preview',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           tags: ['field mappings'],
           security: [{ bearer: [] }],

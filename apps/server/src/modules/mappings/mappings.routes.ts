@@ -9,7 +9,7 @@ import {
 } from '@formbridge/contract/mappings';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import {
   changeMapping,
   createMapping,
@@ -25,13 +25,12 @@ const templateParams = z.object({ templateId: z.string().max(64) });
 /** /api/v1/field-mappings: per-template mappings, suggestions and the universal values. */
 export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['field mappings'], security: [{ bearer: [] }] };
 
     app.get(
       '/universal-dynamic-fields',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, response: { 200: z.array(universalFieldSchema) } },
       },
       async () => [...UNIVERSAL_FIELDS],
@@ -40,7 +39,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/template/:templateId',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: templateParams,
@@ -54,7 +53,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/template/:templateId/suggest',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: templateParams,
@@ -75,7 +74,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           body: createMappingBodySchema,
@@ -89,7 +88,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: fieldMappingSchema } },
       },
       async (request) => getMapping(ctx, currentUser(request).id, request.params.id),
@@ -98,7 +97,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -112,7 +111,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { preHandler: requireUser, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await removeMapping(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();

@@ -5,7 +5,7 @@ import {
   tableProposalSchema,
 } from '@formbridge/contract/table-proposal';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { tableResponseSchema } from '../tables/tables.schemas.ts';
 import { createTableFromTemplate, proposeTableForTemplate } from './mappings.table-from-form.ts';
 
@@ -14,13 +14,12 @@ const idParams = z.object({ id: z.string().max(64) });
 /** /api/v1/pdf-templates/{id}/table-proposal and /create-table: a table made from the form. */
 export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['templates'], security: [{ bearer: [] }] };
 
     app.post(
       '/:id/table-proposal',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           description:
@@ -36,7 +35,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/create-table',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           description:

@@ -29,6 +29,7 @@ export function publicDataFormRoutes(
     app.get(
       '/:token',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           params: tokenParams,
@@ -45,6 +46,7 @@ export function publicDataFormRoutes(
     app.post(
       '/:token/upload',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           params: tokenParams,
@@ -70,6 +72,7 @@ export function publicDataFormRoutes(
     app.delete(
       '/:token/files/:fileId',
       {
+        config: { auth: 'public' },
         schema: {
           tags,
           params: tokenParams.extend({ fileId: z.string().max(64) }),
@@ -86,6 +89,7 @@ export function publicDataFormRoutes(
     app.post(
       '/:token/submit',
       {
+        config: { auth: 'public' },
         bodyLimit: PUBLIC_BODY_LIMIT_BYTES,
         schema: {
           tags,

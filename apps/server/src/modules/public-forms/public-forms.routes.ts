@@ -9,7 +9,7 @@ import {
   publicFormSubmitResponseSchema,
 } from '@formbridge/contract/public-links';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
 import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
@@ -27,14 +27,13 @@ const tokenParams = z.object({ token: z.string().min(1).max(64) });
  */
 export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['public form links'], security: [{ bearer: [] }] };
     const publicUrl = ctx.config.publicUrl;
 
     app.post(
       '/completed-forms/public-link/:templateId/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: z.object({ templateId: z.string().max(64), recordId: z.string().max(64) }),
@@ -59,7 +58,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public-form-links',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           querystring: publicFormLinksQuerySchema,
@@ -80,7 +79,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/public-form-links/:idOrToken',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: z.object({ idOrToken: z.string().max(64) }) },
       },
       async (request, reply) => {
@@ -103,7 +102,10 @@ export function publicFormRoutes(
 
     app.get(
       '/:token',
-      { schema: { tags, params: tokenParams, response: { 200: publicFormPayloadSchema } } },
+      {
+        config: { auth: 'public' },
+        schema: { tags, params: tokenParams, response: { 200: publicFormPayloadSchema } },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return getPublicForm(ctx, request.params.token);
@@ -113,6 +115,7 @@ export function publicFormRoutes(
     app.post(
       '/:token/submit',
       {
+        config: { auth: 'public' },
         bodyLimit: PUBLIC_BODY_LIMIT_BYTES,
         schema: {
           tags,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { streamRecordFile } from './record-files.download.ts';
@@ -17,13 +17,12 @@ const fileParams = recordParams.extend({ fileId: z.string().max(64) });
  */
 export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['record files'], security: [{ bearer: [] }] };
 
     app.post(
       '/:tableId/records/:recordId/upload',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: recordParams,
@@ -43,7 +42,7 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:tableId/records/:recordId/files/:fileId',
-      { onRequest: requireUser, schema: { ...secured, params: fileParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: fileParams } },
       async (request, reply) => {
         await deleteRecordFile(ctx, currentUser(request).id, request.params);
         return reply.status(204).send();
@@ -59,6 +58,7 @@ export function fileDownloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:fileId',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['record files'],
           params: z.object({ fileId: z.string().max(64) }),

@@ -2,22 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordBodySchema } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
-import {
-  createRequireToken,
-  createRequireUser,
-  currentUser,
-  tokenClaims,
-} from '../../lib/current-user.ts';
+import { currentUser, tokenClaims } from '../../lib/current-user.ts';
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
-import { RecordPageCache } from './records.page-cache.ts';
-import { RecordPageStarts } from './records.page-starts.ts';
-import { RecordTexts, type KeptRecords } from './records.kept-records.ts';
-import { presentRecord, presentRecordsText, recordResponseSchema } from './records.presenter.ts';
+import type { RecordsReader } from './records.reader.ts';
+import { presentRecord, recordResponseSchema } from './records.presenter.ts';
 import {
   createRecord,
   deleteRecord,
   getRecord,
-  listTableRecords,
   updateRecord,
   type RecordsView,
 } from './records.service.ts';
@@ -33,16 +25,8 @@ const pageQuery = z.object({
 });
 
 /** /api/v1/dynamic-tables/{id}/records: list (whole or paged), read, create, replace, delete. */
-export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
-    // The list's table read also confirms the account: one round trip fewer on the hot read.
-    const requireToken = createRequireToken(ctx);
-    const memory = {
-      starts: new RecordPageStarts(),
-      pages: new RecordPageCache(),
-      records: new RecordTexts(),
-    };
     const secured = { tags: ['records'], security: [{ bearer: [] }] };
     const presentOne = (view: RecordsView) => {
       const [row] = view.rows;
@@ -55,7 +39,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/records',
       {
-        onRequest: requireToken,
+        config: { auth: 'token' },
         schema: {
           ...secured,
           params: tableParams,
@@ -71,18 +55,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
-        const encode = (view: RecordsView, kept?: KeptRecords) => {
-          const { table, rows, filesById } = view;
-          return Buffer.from(presentRecordsText(table, rows, filesById, ctx.signer, kept));
-        };
-        const { total, body } = await listTableRecords(
-          ctx,
-          session,
-          request.params.id,
-          page,
-          memory,
-          encode,
-        );
+        const { total, body } = await reader.list(session, request.params.id, page);
         return sendJsonBytes(reply.header('x-total-count', String(total)), body);
       },
     );
@@ -90,7 +63,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/records/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: recordParams, response: { 200: recordResponseSchema } },
       },
       async (request, reply) => {
@@ -103,7 +76,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/records',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: tableParams,
@@ -125,7 +98,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id/records/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: recordParams,
@@ -149,7 +122,7 @@ export function recordsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id/records/:recordId',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: recordParams,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTableBodySchema, updateTableBodySchema } from '@formbridge/contract/tables';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { presentTable } from './tables.presenter.ts';
 import { tableResponseSchema, tableUpdateResponseSchema } from './tables.schemas.ts';
 import { createTable, deleteTable, getTable, listTablesWithCounts } from './tables.service.ts';
@@ -13,13 +13,12 @@ const idParams = z.object({ id: z.string().max(64) });
 /** /api/v1/dynamic-tables: list, read, create, edit the schema, delete. */
 export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const secured = { tags: ['tables'], security: [{ bearer: [] }] };
 
     app.get(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, response: { 200: z.array(tableResponseSchema) } },
       },
       async (request) => {
@@ -31,7 +30,7 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: tableResponseSchema } },
       },
       async (request) =>
@@ -41,7 +40,7 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, body: createTableBodySchema, response: { 201: tableResponseSchema } },
       },
       async (request, reply) => {
@@ -53,7 +52,7 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -78,7 +77,7 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id',
       {
-        onRequest: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,

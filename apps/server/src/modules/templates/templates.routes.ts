@@ -13,7 +13,7 @@ import {
   writeFieldsBodySchema,
 } from '@formbridge/contract/field-candidates';
 import type { AppContext } from '../../lib/context.ts';
-import { createRequireUser, currentUser } from '../../lib/current-user.ts';
+import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter.ts';
@@ -50,14 +50,13 @@ async function readTemplateUpdate(request: FastifyRequest): Promise<TemplateUpda
  */
 export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const requireUser = createRequireUser(ctx);
     const fileAccess = createFileAccess(ctx);
     const secured = { tags: ['templates'], security: [{ bearer: [] }] };
 
     app.post(
       '/',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           consumes: ['multipart/form-data'],
@@ -78,7 +77,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, response: { 200: z.array(templateSummarySchema) } },
       },
       async (request) => {
@@ -90,7 +89,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: templateSchema } },
       },
       async (request) => {
@@ -102,7 +101,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -126,7 +125,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id/fill-settings',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -149,7 +148,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { preHandler: requireUser, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await deleteTemplate(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();
@@ -159,7 +158,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/fields',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: { ...secured, params: idParams, response: { 200: templateFieldsResponseSchema } },
       },
       async (request) => {
@@ -178,7 +177,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/field-candidates',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -193,7 +192,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id/fields',
       {
-        preHandler: requireUser,
+        config: { auth: 'user' },
         schema: {
           ...secured,
           params: idParams,
@@ -217,6 +216,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/file',
       {
+        config: { auth: 'public' },
         schema: {
           tags: ['templates'],
           params: idParams,
