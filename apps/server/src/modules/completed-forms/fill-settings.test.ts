@@ -180,12 +180,13 @@ describe.each(DIALECTS)('template fill settings on %s', (dialect) => {
       const long = 'Unit 4, 1600 Amphitheatre Parkway, Mountain View, California 94043';
       await putSettings({ addendum: true, addendum_reference: 'cont. on addendum #{n}' });
       const single = await generateFor({ note: long });
+      // The box is tiny: the reference loses leading words until it is legible, never its number.
       expect(single.report('note')).toMatchObject({
-        value_written: 'cont. on addendum #1',
+        value_written: 'on addendum #1',
         addendum_item: 1,
       });
       const text = popplerText((await fetchBytes(t, single.form.download_url)).bytes);
-      expect(text).toContain('cont. on addendum #1');
+      expect(text).toContain('on addendum #1');
       expect(squash(text)).toContain(squash(`1. note ${long}`));
 
       const records = [
@@ -212,7 +213,7 @@ describe.each(DIALECTS)('template fill settings on %s', (dialect) => {
       );
       const merged = await fetchBytes(t, (multi.body as JobResponse).merged_download_url ?? '');
       const mergedText = popplerText(merged.bytes);
-      expect(mergedText).toContain('cont. on addendum #1');
+      expect(mergedText).toContain('on addendum #1');
       expect(squash(mergedText)).toContain(squash(`${long} (Bo)`));
       await putSettings({});
     },
