@@ -60,7 +60,7 @@ describe.each(DIALECTS)('app shell on %s', (dialect) => {
       {
         logStream: { write: (line) => lines.push(line) },
         beforeListen: (app) => {
-          app.get('/api/test-only-boom', async () => {
+          app.get('/api/test-only-boom', { config: { auth: 'public' } }, async () => {
             throw new Error('secret internals');
           });
         },

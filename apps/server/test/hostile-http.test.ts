@@ -22,10 +22,10 @@ describe.each(DIALECTS)('hostile HTTP input on %s', (dialect) => {
       {},
       {
         beforeListen: (app) => {
-          app.post('/api/test-only-boom', async () => {
+          app.post('/api/test-only-boom', { config: { auth: 'public' } }, async () => {
             throw new Error('secret internals');
           });
-          app.post('/api/test-only-nul-sql', async () => {
+          app.post('/api/test-only-nul-sql', { config: { auth: 'public' } }, async () => {
             await sql`select ${'a\u0000b'} as v`.execute(t.ctx.db);
             return { stored: true };
           });
@@ -62,7 +62,11 @@ describe.each(DIALECTS)('hostile HTTP input on %s', (dialect) => {
       { requestTimeoutSeconds: 1 },
       {
         beforeListen: (app) => {
-          app.get('/api/test-only-stuck', () => new Promise(() => undefined));
+          app.get(
+            '/api/test-only-stuck',
+            { config: { auth: 'public' } },
+            () => new Promise(() => undefined),
+          );
         },
       },
     );
