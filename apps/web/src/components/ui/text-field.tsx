@@ -32,8 +32,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
           htmlFor={inputId}
           className={`block text-xs font-medium text-slate-600 ${PHONE_LABEL_CLASSES[phoneLabel.hiddenFrom].label}`}
         >
-          <span className="sr-only">{label}</span>
-          <span aria-hidden="true">{phoneLabel.text}</span>
+          {phoneLabel.text}
         </label>
       ) : (
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -43,6 +42,8 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       <input
         ref={ref}
         id={inputId}
+        // The short phone label is what shows; the full one names the input everywhere.
+        aria-label={phoneLabel ? label : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={`mt-1 ${phoneLabel ? PHONE_LABEL_CLASSES[phoneLabel.hiddenFrom].input : ''} block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 ${
