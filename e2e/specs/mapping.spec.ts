@@ -180,6 +180,8 @@ test('table view: generate suggestions, apply all, remove one', async ({ page })
 });
 
 test('field boxes sit on the printed boxes at 50%, 100% and 300% zoom', async ({ page }) => {
+  // Twelve page/zoom steps, each waiting for a repaint: a long journey, not a slow one.
+  test.slow();
   await signIn(page, await registerByApi(page));
   const templateId = await uploadTemplateByApi(page, 'Geometry', FORM);
   await page.goto(`/mapping/${templateId}`);

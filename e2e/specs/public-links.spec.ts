@@ -110,6 +110,8 @@ test('an outsider fills a public document form and the owner gets a new complete
   page,
   browser,
 }) => {
+  // Two browsers, a refused and an accepted submit, a revoke: the longest public journey.
+  test.slow();
   await signIn(page, await registerByApi(page));
   const templateId = await uploadTemplateByApi(page, 'Application', SIMPLE_FORM);
   const tableId = await createTableByApi(page, {
