@@ -115,7 +115,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Query keys come from lib/query-keys.ts, so screens that cache one answer share one entry.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name="queryKey"][value.type="ArrayExpression"]',
+          message: 'Build query keys with queryKeys from lib/query-keys.ts, not an array literal.',
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.cjs', '**/*.config.ts', 'apps/web/pdf-assets.ts'],

@@ -5,6 +5,7 @@ import type {
   TableProposalInput,
 } from '@formbridge/contract/table-proposal';
 import { apiRequest } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The proposal is computed afresh on each opening: mappings may have changed since. */
 export function useTableProposal(templateId: string) {
@@ -27,10 +28,10 @@ export function useCreateTableFromTemplate(templateId: string) {
       ),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tables'] }),
-        queryClient.invalidateQueries({ queryKey: ['mappings', templateId] }),
-        queryClient.invalidateQueries({ queryKey: ['templates'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tables.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mappings.forTemplate(templateId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.templates.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]);
     },
   });

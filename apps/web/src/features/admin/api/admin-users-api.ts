@@ -1,20 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserPatchBody, AdminUsersResponse } from '@formbridge/contract/admin';
 import { apiRequest } from '../../../lib/api-client';
-
-const ADMIN_USERS_KEY = ['admin', 'users'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/admin/users: every account, oldest first (instance admin only). */
 export function useAdminUsers() {
   return useQuery({
-    queryKey: ADMIN_USERS_KEY,
+    queryKey: queryKeys.adminUsers,
     queryFn: async () => (await apiRequest<AdminUsersResponse>('/api/v1/admin/users')).users,
   });
 }
 
 function useInvalidateAdminUsers() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers });
 }
 
 /** PATCH /api/v1/admin/users/{id}: disable/enable, allow/forbid inviting. */

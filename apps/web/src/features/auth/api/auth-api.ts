@@ -7,8 +7,6 @@ import type {
 } from '@formbridge/contract/auth';
 import { apiRequest } from '../../../lib/api-client';
 
-export const ME_QUERY_KEY = ['auth', 'me'] as const;
-
 /** POST /api/v1/auth/login, form-encoded with the e-mail as `username`. */
 export function loginRequest(email: string, password: string): Promise<Partial<TokenResponse>> {
   return apiRequest('/api/v1/auth/login', {

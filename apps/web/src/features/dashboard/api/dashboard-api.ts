@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type DashboardTable = { id: string; name: string; created_at: string; fields: unknown[] };
 export type DashboardForm = { id: string };
 
 /**
- * A list that failed to load counts as empty on the dashboard (spec §2). The dashboard keeps its
- * own cache entries: sharing the lists' keys would hand /templates an "empty" list after a failed
- * dashboard load, shown as "No templates found" instead of the failure.
+ * A list that failed to load counts as empty on the dashboard (spec §2), which is why the
+ * dashboard keeps its own cache entries (see queryKeys.dashboard).
  */
 async function listOrEmpty<T>(path: string): Promise<T[]> {
   try {
@@ -21,17 +21,17 @@ async function listOrEmpty<T>(path: string): Promise<T[]> {
 
 export function useDashboardLists() {
   const templates = useQuery({
-    queryKey: ['dashboard', 'templates'],
+    queryKey: queryKeys.dashboard.templates,
     staleTime: 0,
     queryFn: () => listOrEmpty<TemplateSummary>('/api/v1/pdf-templates/'),
   });
   const tables = useQuery({
-    queryKey: ['dashboard', 'tables'],
+    queryKey: queryKeys.dashboard.tables,
     staleTime: 0,
     queryFn: () => listOrEmpty<DashboardTable>('/api/v1/dynamic-tables/'),
   });
   const forms = useQuery({
-    queryKey: ['dashboard', 'completed-forms'],
+    queryKey: queryKeys.dashboard.completedForms,
     staleTime: 0,
     queryFn: () => listOrEmpty<DashboardForm>('/api/v1/completed-forms/'),
   });

@@ -6,8 +6,7 @@ import type {
 } from '@formbridge/contract/public-links';
 import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import { apiRequest } from '../../../lib/api-client';
-
-const LINKS_KEY = ['data-links'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export type LinkTable = {
   id: string;
@@ -21,14 +20,14 @@ export type LinkRecord = { id: string; data: Record<string, unknown> };
 
 export function useDataLinks() {
   return useQuery({
-    queryKey: LINKS_KEY,
+    queryKey: queryKeys.dataLinks,
     queryFn: () => apiRequest<DataLink[]>('/api/v1/public-data-links'),
   });
 }
 
 export function useLinkTables() {
   return useQuery({
-    queryKey: ['tables'],
+    queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
       return Array.isArray(body) ? (body as LinkTable[]) : [];
@@ -39,7 +38,7 @@ export function useLinkTables() {
 
 export function useLinkRecords(tableId: string) {
   return useQuery({
-    queryKey: ['tables', tableId, 'records'],
+    queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
       return Array.isArray(body) ? (body as LinkRecord[]) : [];
@@ -51,7 +50,7 @@ export function useLinkRecords(tableId: string) {
 
 function useInvalidateLinks() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: LINKS_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.dataLinks });
 }
 
 export function useCreateDataLink() {

@@ -8,8 +8,7 @@ import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { PublicFormLink } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
-
-const FORMS_KEY = ['completed-forms'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export type FormsTable = {
   id: string;
@@ -27,14 +26,14 @@ export type FormsRecord = {
 
 export const formQuery = (id: string) =>
   queryOptions({
-    queryKey: [...FORMS_KEY, id],
+    queryKey: queryKeys.completedForms.detail(id),
     queryFn: () => apiRequest<CompletedFormDetail>(`/api/v1/completed-forms/${id}`),
     retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
   });
 
 export function useCompletedForms() {
   return useQuery({
-    queryKey: [...FORMS_KEY, 'list'],
+    queryKey: queryKeys.completedForms.list,
     queryFn: () => apiRequest<CompletedForm[]>('/api/v1/completed-forms/'),
   });
 }
@@ -49,7 +48,7 @@ const FRESH = { refetchOnMount: 'always' } as const;
 
 export function useFormTemplates() {
   return useQuery({
-    queryKey: ['templates'],
+    queryKey: queryKeys.templates.all,
     queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
     ...FRESH,
   });
@@ -57,7 +56,7 @@ export function useFormTemplates() {
 
 export function useFormTables() {
   return useQuery({
-    queryKey: ['tables'],
+    queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
       return Array.isArray(body) ? (body as FormsTable[]) : [];
@@ -68,7 +67,7 @@ export function useFormTables() {
 
 export function useTemplateMappingsFor(templateId: string) {
   return useQuery({
-    queryKey: ['mappings', templateId],
+    queryKey: queryKeys.mappings.forTemplate(templateId),
     queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
     enabled: templateId !== '',
     ...FRESH,
@@ -77,7 +76,7 @@ export function useTemplateMappingsFor(templateId: string) {
 
 export function useTableRecords(tableId: string) {
   return useQuery({
-    queryKey: ['tables', tableId, 'records'],
+    queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
       return Array.isArray(body) ? (body as FormsRecord[]) : [];
@@ -89,7 +88,7 @@ export function useTableRecords(tableId: string) {
 
 function useInvalidateForms() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: FORMS_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.completedForms.all });
 }
 
 export type GenerateInput = {
@@ -122,8 +121,8 @@ export function useDeleteForm() {
     mutationFn: (id: string) =>
       apiRequest<null>(`/api/v1/completed-forms/${id}`, { method: 'DELETE' }),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: [...FORMS_KEY, id] });
-      return queryClient.invalidateQueries({ queryKey: [...FORMS_KEY, 'list'] });
+      queryClient.removeQueries({ queryKey: queryKeys.completedForms.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.completedForms.list });
     },
   });
 }
@@ -144,7 +143,7 @@ export function useEmailForm() {
 export function useCreatePublicLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['public-form-links'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.publicFormLinks.all }),
     mutationFn: ({ templateId, recordId }: { templateId: string; recordId: string }) =>
       apiRequest<{ token: string; url: string }>(
         `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
@@ -161,13 +160,10 @@ export function splitRecipients(input: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-const publicLinksKey = (templateId: string, recordId: string) =>
-  ['public-form-links', templateId, recordId] as const;
-
 /** The live public links of a completed form's template and record (the owner can revoke them). */
 export function usePublicFormLinks(templateId: string, recordId: string) {
   return useQuery({
-    queryKey: publicLinksKey(templateId, recordId),
+    queryKey: queryKeys.publicFormLinks.forRecord(templateId, recordId),
     queryFn: () =>
       apiRequest<PublicFormLink[]>(
         `/api/v1/public-form-links?template_id=${encodeURIComponent(templateId)}&record_id=${encodeURIComponent(recordId)}`,
@@ -181,6 +177,8 @@ export function useRevokePublicFormLink(templateId: string, recordId: string) {
     mutationFn: (id: string) =>
       apiRequest<null>(`/api/v1/public-form-links/${id}`, { method: 'DELETE' }),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: publicLinksKey(templateId, recordId) }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.publicFormLinks.forRecord(templateId, recordId),
+      }),
   });
 }

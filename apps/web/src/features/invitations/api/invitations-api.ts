@@ -1,20 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invitation, InvitationCreateBody } from '@formbridge/contract/invitations';
 import { apiRequest } from '../../../lib/api-client';
-
-const INVITATIONS_KEY = ['invitations'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/v1/invitations: the signed-in user's invitations, newest first. */
 export function useInvitations() {
   return useQuery({
-    queryKey: INVITATIONS_KEY,
+    queryKey: queryKeys.invitations,
     queryFn: () => apiRequest<Invitation[]>('/api/v1/invitations'),
   });
 }
 
 function useInvalidateInvitations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: INVITATIONS_KEY });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations });
 }
 
 /** POST /api/v1/invitations: e-mails the invitation link. */

@@ -9,12 +9,11 @@ import type {
 import type { Table } from '@formbridge/contract/tables';
 import type { Template } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
-
-const mappingsKey = (templateId: string) => ['mappings', templateId] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const mappingTemplateQuery = (id: string) =>
   queryOptions({
-    queryKey: ['templates', id],
+    queryKey: queryKeys.templates.detail(id),
     queryFn: () => apiRequest<Template>(`/api/v1/pdf-templates/${id}`),
     retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
   });
@@ -25,7 +24,7 @@ export function useMappingTemplate(id: string) {
 
 export function useTemplateMappings(templateId: string) {
   return useQuery({
-    queryKey: mappingsKey(templateId),
+    queryKey: queryKeys.mappings.forTemplate(templateId),
     queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
   });
 }
@@ -33,7 +32,7 @@ export function useTemplateMappings(templateId: string) {
 /** The user's tables, for the selector and for resolving link fields. */
 export function useMappingTables() {
   return useQuery({
-    queryKey: ['tables'],
+    queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const tables = await apiRequest<unknown>('/api/v1/dynamic-tables/');
       return Array.isArray(tables) ? (tables as Table[]) : [];
@@ -46,7 +45,7 @@ export function useMappingTables() {
 
 export function useUniversalFields() {
   return useQuery({
-    queryKey: ['universal-fields'],
+    queryKey: queryKeys.universalFields,
     queryFn: () => apiRequest<UniversalField[]>('/api/v1/field-mappings/universal-dynamic-fields'),
     staleTime: Infinity,
   });
@@ -54,7 +53,8 @@ export function useUniversalFields() {
 
 function useInvalidateMappings(templateId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: mappingsKey(templateId) });
+  return () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.mappings.forTemplate(templateId) });
 }
 
 export function useCreateMapping(templateId: string) {

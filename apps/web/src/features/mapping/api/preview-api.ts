@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MappingPreview } from '@formbridge/contract/mapping-preview';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The records a preview can be shown on: the first page is enough to pick a typical one. */
 const PREVIEW_RECORD_LIMIT = 200;
@@ -9,7 +10,7 @@ export type PreviewRecordOption = { id: string; computed: { display_name: string
 
 export function usePreviewRecords(tableId: string) {
   return useQuery({
-    queryKey: ['mapping-preview-records', tableId],
+    queryKey: queryKeys.mappings.previewRecords(tableId),
     enabled: tableId !== '',
     queryFn: async () => {
       const body = await apiRequest<unknown>(
@@ -21,12 +22,12 @@ export function usePreviewRecords(tableId: string) {
 }
 
 /**
- * The template filled for one record, nothing stored. Its key starts with the mappings' key, so
+ * The template filled for one record, nothing stored. Its key sits under the mappings' key, so
  * every mapping change (which invalidates the mappings) refreshes the preview too.
  */
 export function useMappingPreview(templateId: string, tableId: string, recordId: string) {
   return useQuery({
-    queryKey: ['mappings', templateId, 'preview', tableId, recordId],
+    queryKey: queryKeys.mappings.preview(templateId, tableId, recordId),
     enabled: tableId !== '' && recordId !== '',
     queryFn: () =>
       apiRequest<MappingPreview>(`/api/v1/field-mappings/template/${templateId}/preview`, {

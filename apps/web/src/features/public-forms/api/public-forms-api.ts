@@ -6,10 +6,11 @@ import type {
   PublicFormSubmitResponse,
 } from '@formbridge/contract/public-links';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function usePublicForm(token: string) {
   return useQuery({
-    queryKey: ['public-form', token],
+    queryKey: queryKeys.publicForm(token),
     queryFn: () =>
       apiRequest<PublicFormPayload>(`/api/v1/public-forms/${encodeURIComponent(token)}`),
     retry: false,
@@ -31,7 +32,7 @@ export function useSubmitPublicForm(token: string) {
 
 export function usePublicDataForm(token: string) {
   return useQuery({
-    queryKey: ['public-data-form', token],
+    queryKey: queryKeys.publicDataForm(token),
     queryFn: () =>
       apiRequest<PublicDataForm>(`/api/v1/public-data-forms/${encodeURIComponent(token)}`),
     retry: false,

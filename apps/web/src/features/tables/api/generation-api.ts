@@ -4,16 +4,17 @@ import type { Job, JobResponse } from '@formbridge/contract/jobs';
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The templates with at least one mapping into this table (spec §7: templates, then mappings). */
 export function useTemplatesMappedTo(tableId: string) {
   const templates = useQuery({
-    queryKey: ['templates'],
+    queryKey: queryKeys.templates.all,
     queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
   });
   const mappings = useQueries({
     queries: (templates.data ?? []).map((template) => ({
-      queryKey: ['mappings', template.id],
+      queryKey: queryKeys.mappings.forTemplate(template.id),
       queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${template.id}`),
     })),
   });

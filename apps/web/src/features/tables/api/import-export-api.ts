@@ -1,8 +1,9 @@
 import type { ImportFormat } from '@formbridge/contract/import-formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { readToken } from '../../../lib/session';
-import { invalidateTableLists, tableKey, tableRecordsKey } from './tables-api';
+import { invalidateTableLists } from './tables-api';
 
 export type ImportPreview = {
   delimiter: string;
@@ -60,8 +61,8 @@ export function useImportRecords(tableId: string) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: tableRecordsKey(tableId) }),
-        queryClient.invalidateQueries({ queryKey: tableKey(tableId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(tableId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tables.detail(tableId), exact: true }),
         invalidateTableLists(queryClient),
       ]),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { describeError } from '../../../lib/describe-error';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
-import { tableRecordsKey } from './tables-api';
 import type { RecordFileDto } from './records-api';
 
 const filesPath = (tableId: string, recordId: string) =>
@@ -38,7 +38,7 @@ export function useUploadRecordFile(tableId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<UploadInput, 'tableId'>) => uploadRecordFile({ ...input, tableId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tableRecordsKey(tableId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(tableId) }),
   });
 }
 
@@ -47,7 +47,7 @@ export function useDeleteRecordFile(tableId: string) {
   return useMutation({
     mutationFn: ({ recordId, fileId }: { recordId: string; fileId: string }) =>
       apiRequest<null>(`${filesPath(tableId, recordId)}/files/${fileId}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tableRecordsKey(tableId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(tableId) }),
   });
 }
 

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StoredFile, TableRecord } from '@formbridge/contract/records';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateTableLists, tableKey, tableRecordsKey } from './tables-api';
+import { queryKeys } from '../../../lib/query-keys';
+import { invalidateTableLists } from './tables-api';
 
 /** A record file as the API returns it; `file_path` is a signed URL a new tab can open. */
 export type RecordFileDto = StoredFile & {
@@ -27,7 +28,7 @@ const recordsPath = (tableId: string) => `/api/v1/dynamic-tables/${tableId}/reco
  */
 export const recordsQuery = (tableId: string) =>
   queryOptions({
-    queryKey: tableRecordsKey(tableId),
+    queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(recordsPath(tableId));
       return Array.isArray(body) ? (body as TableRecordDto[]) : [];
@@ -41,7 +42,7 @@ export const RECORDS_PAGE_SIZE = 100;
 /** One page of the records grid (oldest first), under the table's records key. */
 export const recordsPageQuery = (tableId: string, pageIndex: number) =>
   queryOptions({
-    queryKey: [...tableRecordsKey(tableId), 'page', RECORDS_PAGE_SIZE, pageIndex] as const,
+    queryKey: queryKeys.tables.recordsPage(tableId, RECORDS_PAGE_SIZE, pageIndex),
     queryFn: async () => {
       const query = `limit=${RECORDS_PAGE_SIZE}&offset=${pageIndex * RECORDS_PAGE_SIZE}`;
       const body = await apiRequest<unknown>(`${recordsPath(tableId)}?${query}`);
@@ -58,8 +59,8 @@ function useInvalidateRecords(tableId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: tableRecordsKey(tableId) }),
-      queryClient.invalidateQueries({ queryKey: tableKey(tableId), exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(tableId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tables.detail(tableId), exact: true }),
       invalidateTableLists(queryClient),
     ]);
 }

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { CreateTableBody, Table, UpdateTableBody } from '@formbridge/contract/tables';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A table as the API returns it: the contract's shape plus the counts the screens show. */
 export type TableDto = Table & { updated_at: string; field_count: number; record_count: number };
@@ -24,12 +25,6 @@ export type TableUpdateResult = TableDto & { dropped_mappings: DroppedMapping[] 
 /** The spec treats a non-array list answer as empty and says so; the page needs to know. */
 export type TableList = { tables: TableDto[]; isInvalidFormat: boolean };
 
-// Every table query sits under ['tables']; the mapping screen caches the bare list at ['tables'].
-export const TABLES_KEY = ['tables'] as const;
-export const tableListKey = [...TABLES_KEY, 'list'] as const;
-export const tableKey = (id: string) => [...TABLES_KEY, id] as const;
-export const tableRecordsKey = (id: string) => [...TABLES_KEY, id, 'records'] as const;
-
 const isNotFound = (error: unknown) => (error as { status?: number }).status === 404;
 
 export async function listTables(): Promise<TableList> {
@@ -39,11 +34,12 @@ export async function listTables(): Promise<TableList> {
     : { tables: [], isInvalidFormat: true };
 }
 
-export const tablesQuery = () => queryOptions({ queryKey: tableListKey, queryFn: listTables });
+export const tablesQuery = () =>
+  queryOptions({ queryKey: queryKeys.tables.list, queryFn: listTables });
 
 export const tableQuery = (id: string) =>
   queryOptions({
-    queryKey: tableKey(id),
+    queryKey: queryKeys.tables.detail(id),
     queryFn: () => apiRequest<TableDto>(`/api/v1/dynamic-tables/${id}`),
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
@@ -59,8 +55,8 @@ export function useTable(id: string) {
 /** The lists that show tables (cards, dashboard, mapping selector); not every cached table. */
 export function invalidateTableLists(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TABLES_KEY, exact: true }),
-    queryClient.invalidateQueries({ queryKey: tableListKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tables.all, exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tables.list }),
   ]);
 }
 
@@ -79,11 +75,11 @@ export function useUpdateTable(id: string) {
     mutationFn: (body: UpdateTableBody) =>
       apiRequest<TableUpdateResult>(`/api/v1/dynamic-tables/${id}`, { method: 'PUT', json: body }),
     onSuccess: async (result) => {
-      queryClient.setQueryData<TableDto>(tableKey(id), result);
+      queryClient.setQueryData<TableDto>(queryKeys.tables.detail(id), result);
       // Renames move values to new keys, and mapping keys follow them on the server.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: tableRecordsKey(id) }),
-        queryClient.invalidateQueries({ queryKey: ['mappings'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.mappings.all }),
         invalidateTableLists(queryClient),
       ]);
     },
@@ -96,7 +92,7 @@ export function useDeleteTable() {
     mutationFn: (id: string) =>
       apiRequest<null>(`/api/v1/dynamic-tables/${id}`, { method: 'DELETE' }),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: tableKey(id) });
+      queryClient.removeQueries({ queryKey: queryKeys.tables.detail(id) });
       return invalidateTableLists(queryClient);
     },
   });

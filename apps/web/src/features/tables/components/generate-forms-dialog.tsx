@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { describeError } from '../../../lib/describe-error';
+import { queryKeys } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { startBulkJob, startMultiTemplateJob } from '../api/generation-api';
 import { useJobProgress } from '../hooks/use-job-progress';
@@ -46,7 +47,7 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
 
   useEffect(() => {
     if (finished) {
-      void queryClient.invalidateQueries({ queryKey: ['completed-forms'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.completedForms.all });
       if (finished.results === undefined) {
         notify.error('Invalid response from server');
       } else {

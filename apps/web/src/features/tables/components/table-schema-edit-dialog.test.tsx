@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tableListKey, tableRecordsKey } from '../api/tables-api';
+import { queryKeys } from '../../../lib/query-keys';
 import { makeTable, mockFetch, renderWithCache } from '../test/render';
 import { TableSchemaEditDialog } from './table-schema-edit-dialog';
 
@@ -40,8 +40,11 @@ const RECORDS = [
 
 function renderDialog(onClose = vi.fn()) {
   renderWithCache(<TableSchemaEditDialog table={TABLE} onClose={onClose} />, (client) => {
-    client.setQueryData(tableListKey, { tables: [TABLE, COMPANIES], isInvalidFormat: false });
-    client.setQueryData(tableRecordsKey(TABLE.id), RECORDS);
+    client.setQueryData(queryKeys.tables.list, {
+      tables: [TABLE, COMPANIES],
+      isInvalidFormat: false,
+    });
+    client.setQueryData(queryKeys.tables.records(TABLE.id), RECORDS);
   });
   return onClose;
 }

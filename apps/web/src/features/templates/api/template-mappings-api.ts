@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 // Same cache key as the mapping screen, so both show the same mappings without a refetch.
-const mappingsKey = (templateId: string) => ['mappings', templateId] as const;
-
 export function useTemplateMappingList(templateId: string) {
   return useQuery({
-    queryKey: mappingsKey(templateId),
+    queryKey: queryKeys.mappings.forTemplate(templateId),
     queryFn: () => apiRequest<FieldMapping[]>(`/api/v1/field-mappings/template/${templateId}`),
   });
 }
@@ -17,6 +16,7 @@ export function useRemoveTemplateMapping(templateId: string) {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest<null>(`/api/v1/field-mappings/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mappingsKey(templateId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.mappings.forTemplate(templateId) }),
   });
 }

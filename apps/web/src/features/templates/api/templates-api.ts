@@ -5,18 +5,17 @@ import type {
   TemplateSummary,
 } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
-
-export const TEMPLATES_KEY = ['templates'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const templatesQuery = () =>
   queryOptions({
-    queryKey: TEMPLATES_KEY,
+    queryKey: queryKeys.templates.all,
     queryFn: () => apiRequest<TemplateSummary[]>('/api/v1/pdf-templates/'),
   });
 
 export const templateQuery = (id: string) =>
   queryOptions({
-    queryKey: [...TEMPLATES_KEY, id],
+    queryKey: queryKeys.templates.detail(id),
     queryFn: () => apiRequest<Template>(`/api/v1/pdf-templates/${id}`),
     retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
   });
@@ -38,7 +37,7 @@ export function useUploadTemplate() {
       form.append('pdf_file', file);
       return apiRequest<Template>('/api/v1/pdf-templates/', { method: 'POST', body: form });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates.all }),
   });
 }
 
@@ -48,8 +47,8 @@ export function useDeleteTemplate() {
     mutationFn: (id: string) =>
       apiRequest<null>(`/api/v1/pdf-templates/${id}`, { method: 'DELETE' }),
     onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: [...TEMPLATES_KEY, id] });
-      return queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+      queryClient.removeQueries({ queryKey: queryKeys.templates.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.templates.all });
     },
   });
 }
@@ -64,8 +63,8 @@ export function useUpdateFillSettings(id: string) {
         json: settings,
       }),
     onSuccess: (template) => {
-      queryClient.setQueryData([...TEMPLATES_KEY, id], template);
-      return queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY, exact: true });
+      queryClient.setQueryData(queryKeys.templates.detail(id), template);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.templates.all, exact: true });
     },
   });
 }

@@ -1,0 +1,59 @@
+/**
+ * Every TanStack Query key of the web app, in one typed factory (TanStack Query's "query key
+ * factory"). Keys are hierarchical: invalidating a key also invalidates every key that starts with
+ * it, so where a key sits decides what a mutation refreshes. Features build keys only here, never
+ * as literals, so two screens that cache the same answer share one entry and one invalidation.
+ */
+export const queryKeys = {
+  templates: {
+    /** GET /pdf-templates/ (the list), and the prefix of every template. */
+    all: ['templates'] as const,
+    detail: (id: string) => ['templates', id] as const,
+  },
+  tables: {
+    /** GET /dynamic-tables/ as a bare array (mapping, forms, data links), and the prefix of all. */
+    all: ['tables'] as const,
+    /** The tables page's list, which also says when the answer was not a list. */
+    list: ['tables', 'list'] as const,
+    detail: (id: string) => ['tables', id] as const,
+    /** Every record of a table; the prefix of its pages. */
+    records: (id: string) => ['tables', id, 'records'] as const,
+    recordsPage: (id: string, pageSize: number, pageIndex: number) =>
+      ['tables', id, 'records', 'page', pageSize, pageIndex] as const,
+  },
+  mappings: {
+    all: ['mappings'] as const,
+    forTemplate: (templateId: string) => ['mappings', templateId] as const,
+    /** Under the template's mappings, so every mapping change refreshes the preview too. */
+    preview: (templateId: string, tableId: string, recordId: string) =>
+      ['mappings', templateId, 'preview', tableId, recordId] as const,
+    /** The first records of a table, to pick one to preview on. */
+    previewRecords: (tableId: string) => ['mapping-preview-records', tableId] as const,
+  },
+  universalFields: ['universal-fields'] as const,
+  completedForms: {
+    all: ['completed-forms'] as const,
+    list: ['completed-forms', 'list'] as const,
+    detail: (id: string) => ['completed-forms', id] as const,
+  },
+  publicFormLinks: {
+    all: ['public-form-links'] as const,
+    forRecord: (templateId: string, recordId: string) =>
+      ['public-form-links', templateId, recordId] as const,
+  },
+  publicForm: (token: string) => ['public-form', token] as const,
+  publicDataForm: (token: string) => ['public-data-form', token] as const,
+  dataLinks: ['data-links'] as const,
+  invitations: ['invitations'] as const,
+  adminUsers: ['admin', 'users'] as const,
+  /**
+   * The dashboard keeps its own entries: sharing the lists' keys would hand /templates an "empty"
+   * list after a failed dashboard load, shown as "No templates found" instead of the failure.
+   */
+  dashboard: {
+    all: ['dashboard'] as const,
+    templates: ['dashboard', 'templates'] as const,
+    tables: ['dashboard', 'tables'] as const,
+    completedForms: ['dashboard', 'completed-forms'] as const,
+  },
+};
