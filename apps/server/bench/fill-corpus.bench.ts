@@ -13,8 +13,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectFields } from '../src/pdf/detect-fields.ts';
-import { fillForm, planTemplate } from '../src/pdf/fill-form.ts';
+import { detectFields } from '../src/pdf/detect/detect-fields.ts';
+import { fillForm, planTemplate } from '../src/pdf/fill/fill-form.ts';
 import {
   callsFor,
   geometricMean,

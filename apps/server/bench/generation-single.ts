@@ -18,8 +18,8 @@ export async function timeSingle(
 ) {
   // Imported here, not at the top: loaded in a bulk child they would count in the server's RSS
   // (pdf.js and the fill engine ~43 MB on the main thread, which the server itself never loads).
-  const { detectFields } = await import('../src/pdf/detect-fields.ts');
-  const { fillForm, planTemplate } = await import('../src/pdf/fill-form.ts');
+  const { detectFields } = await import('../src/pdf/detect/detect-fields.ts');
+  const { fillForm, planTemplate } = await import('../src/pdf/fill/fill-form.ts');
   const bytes = new Uint8Array(corpusFile(name));
   const { fields } = await detectFields(new Uint8Array(bytes));
   const values = valuesFor(fields, 1);

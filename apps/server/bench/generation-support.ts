@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FieldDataDto } from '@formbridge/contract/templates';
-import type { FillValue } from '../src/pdf/fill-form.ts';
+import type { FillValue } from '../src/pdf/fill/fill-form.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 

@@ -1,6 +1,6 @@
 // The fillable-PDF corpus (shared/corpus, or FORMBRIDGE_CORPUS) and the small copy in
 // test/fixtures/pdf, plus the comparison of detectFields() against their third-party facts.
-// Used by src/pdf/detect-fields.corpus.test.ts and test/detection-report.ts.
+// Used by src/pdf/detect/detect-fields.corpus.test.ts and test/detection-report.ts.
 //
 // Per file: same field names, contract types, page of every widget and rects within 0.5 pt of
 // `rect_displayed`, on values among the widget's states, page count and displayed page sizes.
@@ -14,9 +14,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { detectFields } from '../src/pdf/detect-fields.ts';
-import { PdfInputError } from '../src/pdf/detect-errors.ts';
-import type { DetectedTemplate, DisplayedRect } from '../src/pdf/detect-types.ts';
+import { detectFields } from '../src/pdf/detect/detect-fields.ts';
+import { PdfInputError } from '../src/pdf/detect/detect-errors.ts';
+import type { DetectedTemplate, DisplayedRect } from '../src/pdf/detect/detect-types.ts';
 
 /** Tolerance for rectangles, in points (contract: within 0.5 pt of `rect_displayed`). */
 export const RECT_TOLERANCE = 0.5;

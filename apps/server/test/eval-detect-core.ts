@@ -4,13 +4,13 @@
 // not forms; ms per page. A widget "has a visible cue" when a rule, box, cell, leader or glyph
 // of the page content touches it — the share the targets are set on.
 import { readFileSync } from 'node:fs';
-import { PdfInputError } from '../src/pdf/detect-errors.ts';
-import { detectFields } from '../src/pdf/detect-fields.ts';
+import { PdfInputError } from '../src/pdf/detect/detect-errors.ts';
+import { detectFields } from '../src/pdf/detect/detect-fields.ts';
 import type { PageFindings } from '../src/pdf/find-fields/find-fields.ts';
 import { findOnPage } from '../src/pdf/find-fields/find-fields.ts';
 import type { DisplayedRect, FieldCandidate } from '../src/pdf/find-fields/find-types.ts';
 import { centreOf, containsPoint, iou, overlap1d } from '../src/pdf/find-fields/rect-math.ts';
-import { withPdfjsDocument } from '../src/pdf/pdf-pdfjs.ts';
+import { withPdfjsDocument } from '../src/pdf/detect/pdf-pdfjs.ts';
 
 export type Category = 'text' | 'check' | 'comb' | 'choice';
 export const CATEGORIES: Category[] = ['text', 'check', 'comb', 'choice'];

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Suggestion } from '@formbridge/contract/mappings';
 import type { CombinationRule, Field, FieldType } from '@formbridge/contract/tables';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
-import { detectFields } from '../src/pdf/detect-fields.ts';
+import { detectFields } from '../src/pdf/detect/detect-fields.ts';
 import {
   DEFAULT_SUGGEST_THRESHOLD,
   suggestFieldMappings,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { withPdfjsDocument } from '../src/pdf/pdf-pdfjs.ts';
+import { withPdfjsDocument } from '../src/pdf/detect/pdf-pdfjs.ts';
 import { renderPages, type InkBox, type RenderEngine } from './render-oracle.ts';
 
 // What a reader of a filled form gets from each engine beyond pixels in a box: the text layer

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFRef, PDFString, type PDFObject } from '@cantoo/pdf-lib';
-import { writeIncremental } from '../src/pdf/fill-incremental.ts';
-import { readXrefBase } from '../src/pdf/pdf-xref.ts';
+import { writeIncremental } from '../src/pdf/fill/fill-incremental.ts';
+import { readXrefBase } from '../src/pdf/objects/pdf-xref.ts';
 
 // Templates made from corpus forms for cases the corpus lacks: here a file whose incremental
 // update reuses object numbers, as editors that "save" by appending do.

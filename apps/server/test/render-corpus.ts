@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fillForm } from '../src/pdf/fill-form.ts';
-import type { FillValue } from '../src/pdf/fill-types.ts';
+import { fillForm } from '../src/pdf/fill/fill-form.ts';
+import type { FillValue } from '../src/pdf/fill/fill-types.ts';
 import { qpdfComplaints } from './fidelity-oracles.ts';
 import {
   inkByBox,

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFName, PDFNumber } from '@cantoo/pdf-lib';
 import { AnnotationMode } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { withPdfjsDocument } from '../src/pdf/pdf-pdfjs.ts';
+import { withPdfjsDocument } from '../src/pdf/detect/pdf-pdfjs.ts';
 
 // Render oracle: three independent rasterisers (poppler's pdftoppm, MuPDF's mutool draw and
 // pdf.js on @napi-rs/canvas) turn a PDF into pixels, so a test can check where a value's ink

@@ -1,7 +1,7 @@
 // Hostile PDFs against the real server process: every file gets a clear answer within 20 s,
 // /api/health keeps answering meanwhile, memory comes back down and the process stays up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAllTypesForm } from '../../src/pdf/pdf-synthetic.ts';
+import { buildAllTypesForm } from '../../src/pdf/objects/pdf-synthetic.ts';
 import { HOSTILE_CASES } from './hostile-pdfs.ts';
 import { startHealthProbe, startServerProcess, type ServerProcess } from './server-process.ts';
 

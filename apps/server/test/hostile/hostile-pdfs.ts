@@ -1,6 +1,6 @@
 // The hostile-PDF suite's files, generated at test time (no binaries in the repo). Each names
 // the answers a user may get: a clear refusal, or — for files that are odd but harmless — 201.
-import { buildAllTypesForm } from '../../src/pdf/pdf-synthetic.ts';
+import { buildAllTypesForm } from '../../src/pdf/objects/pdf-synthetic.ts';
 import { stream, writePdf, zeroBomb } from './pdf-writer.ts';
 
 export type HostileCase = {

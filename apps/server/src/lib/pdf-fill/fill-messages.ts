@@ -1,4 +1,4 @@
-import type { FillOptions, FillReport, FillValue } from '../../pdf/fill-form.ts';
+import type { FillOptions, FillReport, FillValue } from '../../pdf/fill/fill-form.ts';
 
 // The messages between the fill pool and its worker threads. Template bytes travel once per
 // worker (it keeps them by storage key); output bytes come back transferred, not copied.

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import type { FillOptions, FillReport, FillValue } from '../../pdf/fill-form.ts';
-import { UNSAFE_PDF_PREFIX } from '../../pdf/pdf-unsafe.ts';
+import type { FillOptions, FillReport, FillValue } from '../../pdf/fill/fill-form.ts';
+import { UNSAFE_PDF_PREFIX } from '../../pdf/objects/pdf-unsafe.ts';
 import { createWorkerPool, type WorkerFailure } from '../workers/worker-pool.ts';
 import type { WorkerRequest, WorkerResponse } from './fill-messages.ts';
 import { fillWorkerUrl } from './fill-worker-bundle.ts';

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { fillForm, PdfFillError, planTemplate, type TemplatePlan } from '../../pdf/fill-form.ts';
-import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
-import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import { fillForm, PdfFillError, planTemplate, type TemplatePlan } from '../../pdf/fill/fill-form.ts';
+import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
+import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';
 import { mergePdfs } from './merge-pdfs.ts';
 import { CostBoundedLru } from './plan-cache.ts';

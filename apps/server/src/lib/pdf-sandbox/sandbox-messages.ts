@@ -1,5 +1,5 @@
 import type { EditorField } from '@formbridge/contract/field-candidates';
-import type { DetectedTemplate, PdfInputErrorReason } from '../../pdf/detect-types.ts';
+import type { DetectedTemplate, PdfInputErrorReason } from '../../pdf/detect/detect-types.ts';
 import type { ReadSheet, SheetFormat, SheetRefusal } from '../../sheets/read-sheet.ts';
 import type { FoundFields } from '../../pdf/find-fields/find-types.ts';
 

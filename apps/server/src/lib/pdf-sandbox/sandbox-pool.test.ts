@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfInputError } from '../../pdf/detect-errors.ts';
-import { buildAllTypesForm, buildOrphanForm } from '../../pdf/pdf-synthetic.ts';
-import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
+import { buildAllTypesForm, buildOrphanForm } from '../../pdf/objects/pdf-synthetic.ts';
+import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { createPdfSandbox } from './sandbox-pool.ts';
 
 const sandbox = createPdfSandbox({ size: 1 });

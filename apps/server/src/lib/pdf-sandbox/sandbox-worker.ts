@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import { PdfInputError } from '../../pdf/detect-errors.ts';
-import { detectFields } from '../../pdf/detect-fields.ts';
+import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
+import { detectFields } from '../../pdf/detect/detect-fields.ts';
 import { findFields } from '../../pdf/find-fields/find-fields.ts';
 import { FieldWriteError, writeFields } from '../../pdf/find-fields/write-fields.ts';
-import { repairFieldTree } from '../../pdf/pdf-repair.ts';
-import { checkStreamBounds } from '../../pdf/pdf-stream-bounds.ts';
-import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
+import { repairFieldTree } from '../../pdf/objects/pdf-repair.ts';
+import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
+import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { readSheet, refusalOf } from '../../sheets/read-sheet.ts';
 import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
 

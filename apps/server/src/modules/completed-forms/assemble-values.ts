@@ -8,7 +8,7 @@ import { describeTransform } from '@formbridge/contract/transforms-describe';
 import { applyTransform } from '@formbridge/contract/transforms-evaluate';
 import type { Transform } from '@formbridge/contract/transforms';
 import { findUniversalField } from '@formbridge/contract/universal-fields';
-import type { FillValue } from '../../pdf/fill-form.ts';
+import type { FillValue } from '../../pdf/fill/fill-form.ts';
 
 // Turns a template's mappings and one record into the values the fill engine writes. Pure: the
 // caller loads the record, the records its link fields point at, and the universal values.

@@ -5,7 +5,7 @@ import type { CompletedFormWithEmail } from '@formbridge/contract/completed-form
 import type { JobResponse } from '@formbridge/contract/jobs';
 import { createRecord, createTable, createTemplate } from '../../../test/factories.ts';
 import type { TestApp, TestUser } from '../../../test/harness.ts';
-import { buildForm } from '../../pdf/fill-test-forms.ts';
+import { buildForm } from '../../pdf/fill/fill-test-forms.ts';
 
 // Test support for generation: a form with one field of each kind the values assembly handles,
 // a table pair (clients linking to companies) mapped onto it, and readers for PDFs and zips.

@@ -5,7 +5,7 @@ import { buildDownloadFileName } from '@formbridge/contract/file-names';
 import type { Db } from '../../db/database.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import type { FillValue } from '../../pdf/fill-form.ts';
+import type { FillValue } from '../../pdf/fill/fill-form.ts';
 import { summarizeFillReport } from './completed-forms.presenter.ts';
 import { derivedId } from '../../lib/jobs/derived-id.ts';
 import {

@@ -13,7 +13,7 @@ import {
 } from '../../../test/harness.ts';
 import { hasTool, popplerText, squash } from '../../../test/pdf-oracles.ts';
 import type { JobResponse } from '@formbridge/contract/jobs';
-import { buildForm } from '../../pdf/fill-test-forms.ts';
+import { buildForm } from '../../pdf/fill/fill-test-forms.ts';
 import { fetchBytes, mapFields, readFormValues, readZip } from './completed-forms.test-helpers.ts';
 
 // A template's fill settings (issue 13): stored per template, editable through the API, and

@@ -6,7 +6,7 @@ import {
 } from '@formbridge/contract/templates';
 import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import type { Db } from '../../db/database.ts';
-import type { FillOptions } from '../../pdf/fill-form.ts';
+import type { FillOptions } from '../../pdf/fill/fill-form.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';

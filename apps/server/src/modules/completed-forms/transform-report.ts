@@ -1,5 +1,5 @@
 import type { FillReportDto } from '@formbridge/contract/completed-forms';
-import type { FillValue } from '../../pdf/fill-form.ts';
+import type { FillValue } from '../../pdf/fill/fill-form.ts';
 import type { TransformTrace } from './assemble-values.ts';
 
 /** The report line naming the transform behind an empty or unusual value. */

@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import { buildForm } from '../../pdf/fill-test-forms.ts';
+import { buildForm } from '../../pdf/fill/fill-test-forms.ts';
 import { fetchBytes, readFormValues, readZip } from './completed-forms.test-helpers.ts';
 
 // Mappings with transforms: stored and validated by the mappings API, applied by every kind of

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import { buildForm } from '../../pdf/fill-test-forms.ts';
+import { buildForm } from '../../pdf/fill/fill-test-forms.ts';
 
 function buildPreviewForm() {
   return buildForm(({ form, page }) => {

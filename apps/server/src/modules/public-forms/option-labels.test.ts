@@ -8,7 +8,7 @@ import { decodePdfName } from '@formbridge/contract/pdf-names';
 import type { Template } from '@formbridge/contract/templates';
 import { createRecord, createTable, createTemplate } from '../../../test/factories.ts';
 import { createUser, DIALECTS, startTestApp, type TestApp } from '../../../test/harness.ts';
-import { buildEscapedOptionsForm, utf8NameText } from '../../pdf/pdf-synthetic.ts';
+import { buildEscapedOptionsForm, utf8NameText } from '../../pdf/objects/pdf-synthetic.ts';
 import { readRecordData } from '../public-data-forms/public-data-forms.test-helpers.ts';
 import { sharePublicForm } from './public-forms.test-helpers.ts';
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { PublicFormLinkCreated } from '@formbridge/contract/public-links';
 import { createRecord, createTable, createTemplate } from '../../../test/factories.ts';
 import type { TestApp, TestUser } from '../../../test/harness.ts';
-import { buildForm } from '../../pdf/fill-test-forms.ts';
+import { buildForm } from '../../pdf/fill/fill-test-forms.ts';
 
 // A document form with a field of each kind the public form shapes (text, dropdown, radio,
 // multi-line text, checkbox) mapped onto an Applicants table, plus a way to share it.

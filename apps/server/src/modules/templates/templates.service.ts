@@ -9,9 +9,9 @@ import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { deleteTemplateMappingsExcept } from '../mappings/mappings.public.ts';
-import { PdfInputError } from '../../pdf/detect-errors.ts';
-import { PdfUnsafeError } from '../../pdf/pdf-unsafe.ts';
-import type { DetectedTemplate } from '../../pdf/detect-types.ts';
+import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
+import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
+import type { DetectedTemplate } from '../../pdf/detect/detect-types.ts';
 import {
   deleteTemplateRow,
   findTemplate,

@@ -1,6 +1,6 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { PdfInputError } from '../detect-errors.ts';
+import { PdfInputError } from '../detect/detect-errors.ts';
 import { findFields } from './find-fields.ts';
 import type { FieldCandidate } from './find-types.ts';
 import { buildFlatForm as flatForm } from '../../../test/flat-form.ts';

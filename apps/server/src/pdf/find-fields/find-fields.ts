@@ -4,12 +4,12 @@
 // candidates out; the user reviews them before anything is written.
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { AnnotationMode } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { PdfInputError } from '../detect-errors.ts';
-import { mergePhrases } from '../detect-labels.ts';
-import type { PageFrame, UserRect } from '../pdf-geometry.ts';
-import { displayedPageSize, normalizeRect } from '../pdf-geometry.ts';
-import { withPdfjsDocument } from '../pdf-pdfjs.ts';
-import { hasPdfHeader, hasUsableTrailer } from '../pdf-structure.ts';
+import { PdfInputError } from '../detect/detect-errors.ts';
+import { mergePhrases } from '../detect/detect-labels.ts';
+import type { PageFrame, UserRect } from '../detect/pdf-geometry.ts';
+import { displayedPageSize, normalizeRect } from '../detect/pdf-geometry.ts';
+import { withPdfjsDocument } from '../detect/pdf-pdfjs.ts';
+import { hasPdfHeader, hasUsableTrailer } from '../objects/pdf-structure.ts';
 import { findCellFields, findGridCells, findMarkFields, findShadedBoxes } from './find-cells.ts';
 import { findLeaderFields, findRuleFields } from './find-lines.ts';
 import type { DisplayedRect, FieldCandidate, FoundFields, RawCandidate } from './find-types.ts';

@@ -1,6 +1,6 @@
 // Shapes shared by the field finder's stages. Every coordinate is on the page as displayed
 // (origin top-left, y down, /Rotate applied), the convention of contract.md.
-import type { DisplayedRect } from '../detect-types.ts';
+import type { DisplayedRect } from '../detect/detect-types.ts';
 
 export type { DisplayedRect };
 

@@ -1,9 +1,9 @@
 // From raw cues to proposed fields: overlapping cues reduced to the strongest, a caption from
 // the same caption finder that detection and mapping suggestions use, a type (date and signature
 // read from the caption), a field name made from the caption, a confidence, reading order.
-import type { LabelCandidate } from '../detect-layout.ts';
-import { findLabelCandidates } from '../detect-layout.ts';
-import type { TextPhrase } from '../detect-labels.ts';
+import type { LabelCandidate } from '../detect/detect-layout.ts';
+import { findLabelCandidates } from '../detect/detect-layout.ts';
+import type { TextPhrase } from '../detect/detect-labels.ts';
 import type { CandidateType, FieldCandidate, RawCandidate } from './find-types.ts';
 import { areaOf, intersectionArea, iou } from './rect-math.ts';
 

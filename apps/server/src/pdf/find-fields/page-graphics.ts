@@ -2,8 +2,8 @@
 // image coverage, in displayed coordinates. The current transformation matrix is tracked through
 // save/restore, `cm` and form XObjects, since forms draw their boxes at any scale or offset.
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PageFrame } from '../pdf-geometry.ts';
-import { toDisplayedPoint } from '../pdf-geometry.ts';
+import type { PageFrame } from '../detect/pdf-geometry.ts';
+import { toDisplayedPoint } from '../detect/pdf-geometry.ts';
 import type { DisplayedRect, PageGraphics } from './find-types.ts';
 
 type Matrix = [number, number, number, number, number, number];

@@ -2,8 +2,8 @@
 // fill-in leaders (underscore and dot runs), ballot glyphs (☐, symbol-font boxes) and "[ ]".
 // Positions inside a text item are spread by character count: close enough for runs of one
 // repeated character, which is all that needs a position inside an item.
-import type { PageFrame } from '../pdf-geometry.ts';
-import { toDisplayedPoint } from '../pdf-geometry.ts';
+import type { PageFrame } from '../detect/pdf-geometry.ts';
+import { toDisplayedPoint } from '../detect/pdf-geometry.ts';
 import type { DisplayedRect, TextRun } from './find-types.ts';
 
 export type Leader = { rect: DisplayedRect; size: number; dots: boolean; baseline: number };

@@ -2,8 +2,8 @@
 // back to PDF user space, for writing widgets where the user drew them. The inverse of
 // pdf-geometry.ts's toDisplayedPoint.
 import type { PDFPage } from '@cantoo/pdf-lib';
-import type { DisplayedRect } from '../detect-types.ts';
-import { normalizeRotation } from '../pdf-geometry.ts';
+import type { DisplayedRect } from '../detect/detect-types.ts';
+import { normalizeRotation } from '../detect/pdf-geometry.ts';
 
 type View = { x0: number; y0: number; x1: number; y1: number; rotate: number };
 

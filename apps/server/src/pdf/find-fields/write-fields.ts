@@ -5,7 +5,7 @@
 import type { EditorField } from '@formbridge/contract/field-candidates';
 import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
-import { PdfInputError } from '../detect-errors.ts';
+import { PdfInputError } from '../detect/detect-errors.ts';
 import { toUserRect } from './user-space.ts';
 
 /** Thrown when the file cannot take fields (encrypted); the message is for the user. */
