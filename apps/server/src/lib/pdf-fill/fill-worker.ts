@@ -1,5 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { fillForm, PdfFillError, planTemplate, type TemplatePlan } from '../../pdf/fill/fill-form.ts';
+import {
+  fillForm,
+  PdfFillError,
+  planTemplate,
+  type TemplatePlan,
+} from '../../pdf/fill/fill-form.ts';
 import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';

@@ -1,5 +1,9 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { readPermissions, saveEncrypted, type PdfPermissions } from '../../pdf/objects/pdf-encrypt.ts';
+import {
+  readPermissions,
+  saveEncrypted,
+  type PdfPermissions,
+} from '../../pdf/objects/pdf-encrypt.ts';
 
 /**
  * One PDF with every page of `documents`, in order. Expects flattened forms: pages are copied
