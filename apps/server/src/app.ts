@@ -110,7 +110,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   fs.chmodSync(config.dataDir, 0o700);
   const database = await openDatabase(config);
   app.addHook('onClose', () => database.close());
-  await migrateToLatest(database.db, config.databaseUrl ? config.databaseSchema : undefined);
+  const applied = await migrateToLatest(
+    database.db,
+    config.databaseUrl ? config.databaseSchema : undefined,
+  );
+  // An admin reading the log after an upgrade sees what changed in the database, by name.
+  if (applied.length > 0) {
+    app.log.info({ migrations: applied }, `Applied ${applied.length} database migration(s)`);
+  }
 
   await clearStorageTemp(config.dataDir);
   const secret = loadJwtSecret(config.jwtSecret, config.dataDir);

@@ -65,8 +65,11 @@ async function ensurePostgresSchema(
   }
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+/**
+ * Applies every pending migration and returns the names it applied, in order; throws with the
+ * failing migration's name.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
@@ -83,4 +86,7 @@ export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
     const reason = error instanceof Error ? error.message : JSON.stringify(error);
     throw new Error(`Database migration failed${name}: ${reason}`, { cause: error });
   }
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }
