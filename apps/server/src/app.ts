@@ -12,6 +12,7 @@ import { registerGracefulClose } from './lib/graceful-close.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRouteAuth, type RouteAuthEntry } from './lib/route-auth.ts';
+import { collectRouteResponses, type RouteResponseEntry } from './lib/route-responses.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
 import { createDbCounterStore, createMemoryCounterStore } from './lib/fixed-window-counter.ts';
@@ -80,6 +81,8 @@ export type BuiltApp = {
   ctx: AppContext;
   /** Every module route and who may call it (lib/route-auth.ts). */
   routeAuth: readonly RouteAuthEntry[];
+  /** Every module route's response schemas by status (lib/route-responses.ts). */
+  routeResponses: readonly RouteResponseEntry[];
 };
 
 /** Builds the whole app (database migrated, routes, web) without listening: tests use it in-process. */
@@ -187,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerOpenApi(app);
   const routeAuth = registerRouteAuth(app, ctx);
+  const routeResponses = collectRouteResponses(app);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
@@ -221,5 +225,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/api/v1/public-data-forms',
   });
   await registerWebApp(app, config.webDist);
-  return { app, ctx, routeAuth };
+  return { app, ctx, routeAuth, routeResponses };
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { Template } from '@formbridge/contract/templates';
-import type { RecordResponse } from '../src/modules/records/records.presenter.ts';
-import type { TableResponse } from '../src/modules/tables/tables.schemas.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import type { ApiResponse, TestApp, TestUser } from './harness.ts';
 
 export const OWN_FIXTURES = path.join(import.meta.dirname, 'fixtures/own');

@@ -11,6 +11,19 @@ export const storedFileSchema = z.object({
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
+/**
+ * A record's file as the API returns it (the upload's 201, and each file of a record's file
+ * field): the File value plus what a UI links to.
+ */
+export const recordFileSchema = storedFileSchema.extend({
+  field_name: z.string(),
+  content_type: z.string(),
+  created_at: z.string(),
+  /** Signed, expiring URL of the file relative to the API host (GET /api/v1/files/{id}). */
+  file_path: z.string(),
+});
+export type RecordFile = z.infer<typeof recordFileSchema>;
+
 const recordDataSchema = z.record(z.string(), z.unknown());
 
 /** POST and PUT /api/v1/dynamic-tables/{id}/records[/{recordId}]: values by field name. */
@@ -26,6 +39,20 @@ export const recordSchema = z.object({
   updated_at: z.string(),
 });
 export type TableRecord = z.infer<typeof recordSchema>;
+
+/**
+ * A record as the record routes answer it: `data` holds every field of the table (file fields as
+ * lists of RecordFile), `computed` what the server derives and never stores.
+ */
+export const recordResponseSchema = recordSchema.extend({
+  computed: z.object({
+    /** The spec's record display-name rule (§3). */
+    display_name: z.string(),
+    /** Each combination rule's value, by rule name (the read-only rule columns). */
+    combinations: z.record(z.string(), z.string()),
+  }),
+});
+export type RecordResponse = z.infer<typeof recordResponseSchema>;
 
 const TYPE_EXPECTATIONS: Readonly<Record<FieldType, string>> = {
   string: 'must be text.',

@@ -5,7 +5,7 @@ import {
   MAX_TABLE_FIELDS,
   TABLE_NAME_MAX_LENGTH,
 } from './limits.ts';
-import { combinationRuleSchema, tableSchema } from './tables.ts';
+import { combinationRuleSchema, tableResponseSchema } from './tables.ts';
 import { transformSchema } from './transforms.ts';
 
 // "Create a table from this form" (issue 34): a table schema proposed from a template's fields,
@@ -74,7 +74,7 @@ export const createTableFromTemplateBodySchema = tableProposalSchema.extend({
 
 /** POST /api/v1/pdf-templates/{id}/create-table → 201. */
 export const createTableFromTemplateResponseSchema = z.object({
-  table: tableSchema,
+  table: tableResponseSchema,
   mappings_created: z.number().int().nonnegative(),
 });
 export type CreateTableFromTemplateResponse = z.infer<typeof createTableFromTemplateResponseSchema>;

@@ -71,7 +71,7 @@ export const combinationRuleSchema = z.object({
 });
 export type CombinationRule = z.infer<typeof combinationRuleSchema>;
 
-/** GET /api/v1/dynamic-tables/{id} and each item of the list. */
+/** A table's definition: what the schema editor and the pure rules read. */
 export const tableSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -83,6 +83,33 @@ export const tableSchema = z.object({
   record_count: z.number().int().nonnegative().optional(),
 });
 export type Table = z.infer<typeof tableSchema>;
+
+/**
+ * GET /api/v1/dynamic-tables/{id} and each item of the list: the table plus the counts the list
+ * cards and the schema summary show.
+ */
+export const tableResponseSchema = tableSchema.extend({
+  updated_at: z.string(),
+  field_count: z.number().int().nonnegative(),
+  record_count: z.number().int().nonnegative(),
+});
+export type TableResponse = z.infer<typeof tableResponseSchema>;
+
+/** A mapping a schema change deleted, because the field it pointed at is gone. */
+export const droppedMappingSchema = z.object({
+  id: z.string(),
+  template_id: z.string(),
+  field_name: z.string(),
+  mapped_table_id: z.string(),
+  mapped_field_key: z.string(),
+});
+export type DroppedMapping = z.infer<typeof droppedMappingSchema>;
+
+/** PUT /api/v1/dynamic-tables/{id}: the table plus the mappings the change deleted. */
+export const tableUpdateResponseSchema = tableResponseSchema.extend({
+  dropped_mappings: z.array(droppedMappingSchema),
+});
+export type TableUpdateResponse = z.infer<typeof tableUpdateResponseSchema>;
 
 // ---- Request bodies ---------------------------------------------------------------------------
 

@@ -21,8 +21,8 @@ declare module 'fastify' {
 
 export type RouteAuthEntry = { method: string; url: string; auth: RouteAuth };
 
-// Routes of the app's own modules; the API docs and the web app's files are not among them.
-const isModuleRoute = (url: string) =>
+/** Routes of the app's own modules; the API docs and the web app's files are not among them. */
+export const isModuleRoute = (url: string) =>
   (url.startsWith('/api/') || url.startsWith('/files/')) &&
   !url.startsWith('/api/docs') &&
   url !== '/api/openapi.json';

@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 
 describe.each(DIALECTS)('data links (owner) on %s', (dialect) => {
   let t: TestApp;

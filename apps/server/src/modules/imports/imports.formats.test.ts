@@ -7,8 +7,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { RecordResponse } from '../records/records.presenter.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 
 const BASE = '/api/v1/dynamic-tables';
 const GERMAN = 'Name;Geboren;Betrag\r\nAda;01.02.2020;3172,43\r\nGrace;15.03.2021;1.234,5\r\n';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DATE_ORDERS, DECIMAL_SEPARATORS } from '@formbridge/contract/import-formats';
+import { importPreviewSchema, importResultSchema } from '@formbridge/contract/imports';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
@@ -9,22 +9,6 @@ import { exportTableCsv } from './imports.export.ts';
 import { importRecords, MAX_IMPORT_ROWS, previewImport } from './imports.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
-
-const previewSchema = z.object({
-  delimiter: z.enum([',', ';', '\t']),
-  /** Read from the first rows' date and number cells; send it back (or the user's choice) to import. */
-  detected_format: z.object({
-    date_order: z.enum(DATE_ORDERS),
-    decimal_separator: z.enum(DECIMAL_SEPARATORS),
-  }),
-  columns: z.array(z.string()),
-  /** The first 20 non-blank data rows, each aligned with `columns`. */
-  sample_rows: z.array(z.array(z.string())),
-  /** Non-blank data rows in the file. */
-  row_count: z.number().int().nonnegative(),
-  /** Column name → field name, for columns whose name matches a field's name or label. */
-  suggested_mapping: z.record(z.string(), z.string()),
-});
 
 const FILE_ONLY = `multipart/form-data with \`file\`: a CSV (',' ';' or tab separated, UTF-8, UTF-16 or Windows-1252), at most 10 MB and ${MAX_IMPORT_ROWS} rows`;
 
@@ -42,7 +26,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParams,
           consumes: ['multipart/form-data'],
           description: FILE_ONLY,
-          response: { 200: previewSchema },
+          response: { 200: importPreviewSchema },
         },
       },
       async (request) => {
@@ -60,12 +44,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParams,
           consumes: ['multipart/form-data'],
           description: `${FILE_ONLY}, and \`mapping\`: JSON {"column": "field name"} (the suggested mapping when left out), \`date_order\` ('YMD', 'DMY' or 'MDY') and \`decimal_separator\` ('.' or ','), detected from the file when left out. All rows are imported or none; problems are 422 with loc ['body','rows',row,column] (the header is row 1).`,
-          response: {
-            201: z.object({
-              imported: z.number().int().nonnegative(),
-              skipped_blank_rows: z.number().int().nonnegative(),
-            }),
-          },
+          response: { 201: importResultSchema },
         },
       },
       async (request, reply) => {

@@ -11,8 +11,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { RecordResponse } from '../records/records.presenter.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { IMPORT_MESSAGES } from './imports.columns.ts';
 import { IMPORT_FILE_MESSAGES } from './imports.service.ts';
 

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTableFromTemplateBodySchema,
+  createTableFromTemplateResponseSchema,
   tableProposalSchema,
 } from '@formbridge/contract/table-proposal';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
-import { tableResponseSchema } from '../tables/tables.schemas.ts';
 import { createTableFromTemplate, proposeTableForTemplate } from './mappings.table-from-form.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -43,9 +43,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'column in one transaction. Mappings to a column that is not in the table are skipped.',
           params: idParams,
           body: createTableFromTemplateBodySchema,
-          response: {
-            201: z.object({ table: tableResponseSchema, mappings_created: z.number().int() }),
-          },
+          response: { 201: createTableFromTemplateResponseSchema },
         },
       },
       async (request, reply) => {

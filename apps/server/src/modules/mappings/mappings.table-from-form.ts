@@ -8,7 +8,7 @@ import { notFound, validationError } from '../../lib/errors.ts';
 import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
 import { createTable } from '../tables/tables.service.ts';
 import { presentTable } from '../tables/tables.presenter.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { shareLockTemplate } from '../templates/templates.public.ts';
 import { getTemplate } from '../templates/templates.service.ts';
 import { listTemplateMappings } from './mappings.crud.repo.ts';

@@ -12,9 +12,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { RecordFile } from '../record-files/record-files.presenter.ts';
+import type { RecordFile } from '@formbridge/contract/records';
 import { form, PNG, storedFiles } from '../record-files/record-files.test-helpers.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { createDataLink, readRecordData } from './public-data-forms.test-helpers.ts';
 
 describe.each(DIALECTS)('public data form files on %s', (dialect) => {

@@ -8,7 +8,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 import {
   createDataLink,
   expireDataLink,

@@ -9,9 +9,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { RecordResponse } from '../records/records.presenter.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
-import type { RecordFile } from './record-files.presenter.ts';
+import type { RecordFile, RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { form, PNG, storedFiles } from './record-files.test-helpers.ts';
 
 describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {

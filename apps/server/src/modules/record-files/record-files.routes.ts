@@ -1,3 +1,4 @@
+import { recordFileSchema } from '@formbridge/contract/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
@@ -5,7 +6,7 @@ import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { streamRecordFile } from './record-files.download.ts';
-import { presentRecordFile, recordFileSchema } from './record-files.presenter.ts';
+import { presentRecordFile } from './record-files.presenter.ts';
 import { deleteRecordFile, uploadRecordFile } from './record-files.service.ts';
 
 const recordParams = z.object({ tableId: z.string().max(64), recordId: z.string().max(64) });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createRecord, createTable } from '../../../test/factories.ts';
 import { createUser, DIALECTS, startTestApp, type TestApp } from '../../../test/harness.ts';
 import { form, PNG } from '../record-files/record-files.test-helpers.ts';
-import { recordResponseSchema } from './records.presenter.ts';
+import { recordResponseSchema } from '@formbridge/contract/records';
 
 // Record routes send the presenter's objects with plain JSON.stringify (no zod encode): the bytes
 // must stay exactly what the response schema's encode writes, key order included.

@@ -10,7 +10,7 @@ import {
 import { createDataLink } from '../public-data-forms/public-data-forms.test-helpers.ts';
 import { RecordTexts } from './records.kept-records.ts';
 import { RecordPageCache } from './records.page-cache.ts';
-import type { RecordResponse } from './records.presenter.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
 
 const BASE = '/api/v1/dynamic-tables';
 

@@ -8,7 +8,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import { RecordPageStarts } from './records.page-starts.ts';
-import type { RecordResponse } from './records.presenter.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
 
 const position = (n: number) => ({ created_at: `2026-01-01T00:00:${n}`, id: `r${n}` });
 

@@ -1,8 +1,7 @@
 import { computeCombinationValues } from '@formbridge/contract/combination';
 import { getRecordDisplayName } from '@formbridge/contract/display-name';
-import { recordSchema } from '@formbridge/contract/records';
+import type { RecordResponse } from '@formbridge/contract/records';
 import { getEmptyValue, readValue } from '@formbridge/contract/records-values';
-import { z } from 'zod';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
 import { presentRecordFile } from '../record-files/record-files.presenter.ts';
 import type { RecordFileRow } from '../record-files/record-files.public.ts';
@@ -10,26 +9,15 @@ import type { StoredTable } from '../tables/tables.model.ts';
 import type { KeptRecords } from './records.kept-records.ts';
 import type { RecordRow } from './records.repo.ts';
 
-/**
- * A record as the API returns it: `data` holds every field of the table (file fields as lists of
- * file objects), `computed` what the server derives and never stores. `presentRecord` builds
- * exactly this shape in this key order: record routes send it with plain `JSON.stringify`.
- */
-export const recordResponseSchema = recordSchema.extend({
-  computed: z.object({
-    /** The spec's record display-name rule (§3). */
-    display_name: z.string(),
-    /** Each combination rule's value, by rule name (the read-only rule columns). */
-    combinations: z.record(z.string(), z.string()),
-  }),
-});
-export type RecordResponse = z.infer<typeof recordResponseSchema>;
-
 /** Stored record data (file fields as id lists), for rules that read values. */
 export function readRecordData(row: RecordRow): Record<string, unknown> {
   return JSON.parse(row.data) as Record<string, unknown>;
 }
 
+/**
+ * A record as the API returns it (the contract's RecordResponse), built in exactly the schema's
+ * key order: record routes send it with plain `JSON.stringify`.
+ */
 export function presentRecord(
   table: StoredTable,
   row: RecordRow,

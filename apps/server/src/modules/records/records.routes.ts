@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordBodySchema } from '@formbridge/contract/records';
+import { recordBodySchema, recordResponseSchema } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser, tokenClaims } from '../../lib/current-user.ts';
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
 import type { RecordsReader } from './records.reader.ts';
-import { presentRecord, recordResponseSchema } from './records.presenter.ts';
+import { presentRecord } from './records.presenter.ts';
 import {
   createRecord,
   deleteRecord,

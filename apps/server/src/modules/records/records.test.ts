@@ -10,8 +10,8 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { TableResponse } from '../tables/tables.schemas.ts';
-import type { RecordResponse } from './records.presenter.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
+import type { RecordResponse } from '@formbridge/contract/records';
 import { FILE_NOT_ATTACHED } from './records.validate.ts';
 
 const BASE = '/api/v1/dynamic-tables';

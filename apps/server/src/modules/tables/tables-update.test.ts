@@ -9,9 +9,9 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import type { RecordResponse } from '../records/records.presenter.ts';
+import type { RecordResponse } from '@formbridge/contract/records';
 import { insertMapping } from '../mappings/mappings.public.ts';
-import type { TableResponse } from './tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 
 const BASE = '/api/v1/dynamic-tables';
 

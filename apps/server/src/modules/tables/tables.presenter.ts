@@ -1,4 +1,4 @@
-import type { TableResponse } from './tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 import type { TableWithCount } from './tables.service.ts';
 
 export function presentTable(table: TableWithCount): TableResponse {

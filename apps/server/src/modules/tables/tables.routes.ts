@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTableBodySchema, updateTableBodySchema } from '@formbridge/contract/tables';
+import {
+  createTableBodySchema,
+  tableResponseSchema,
+  tableUpdateResponseSchema,
+  updateTableBodySchema,
+} from '@formbridge/contract/tables';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
 import { presentTable } from './tables.presenter.ts';
-import { tableResponseSchema, tableUpdateResponseSchema } from './tables.schemas.ts';
 import { createTable, deleteTable, getTable, listTablesWithCounts } from './tables.service.ts';
 import { updateTableSchema } from './tables.update.ts';
 

@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../../test/harness.ts';
 import { insertMapping } from '../mappings/mappings.public.ts';
-import type { TableResponse } from './tables.schemas.ts';
+import type { TableResponse } from '@formbridge/contract/tables';
 
 const BASE = '/api/v1/dynamic-tables';
 
