@@ -83,6 +83,8 @@ describe.each(DIALECTS)('e-mail limits on %s', (dialect) => {
       detail: expect.stringContaining('at most 3 messages and 5 recipients per day'),
       code: 'mail_limit',
     });
+    // The refusal names the settings, so whoever reads it knows what an admin would change.
+    expect(JSON.stringify(tooMany.body)).toContain('MAIL_LIMIT_RECIPIENTS_PER_DAY');
     const retryAfter = Number(tooMany.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -125,7 +127,14 @@ describe.each(DIALECTS)('e-mail limits on %s', (dialect) => {
         `?send_email=true&email_recipients=${recipients}`,
       { token: other.token, headers: { 'x-forwarded-for': '192.0.2.200' } },
     );
-    expect(response.status).toBe(429);
+    expect(response.status).toBe(422);
+    // Six recipients can never fit a limit of five: no "try again later", the setting instead.
+    expect(response.body).toMatchObject({
+      detail: expect.stringContaining(
+        'This send has 6 recipients, more than the daily limit of 5 (MAIL_LIMIT_RECIPIENTS_PER_DAY',
+      ),
+    });
+    expect(response.headers.get('retry-after')).toBeNull();
     const list = await t.request('GET', '/api/v1/completed-forms/', { token: other.token });
     expect(JSON.stringify(list.body)).not.toContain(record.id);
   });

@@ -13,6 +13,13 @@ export type MailSender = { userId: string; ip: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type Limit = { unit: string; setting: string };
+/** The environment settings behind each limit, named in the refusal so an admin knows what to change. */
+const LIMITS = {
+  messages: { unit: 'messages', setting: 'MAIL_LIMIT_MESSAGES_PER_DAY' },
+  recipients: { unit: 'recipients', setting: 'MAIL_LIMIT_RECIPIENTS_PER_DAY' },
+} satisfies Record<string, Limit>;
+
 /**
  * Daily limits on e-mail sent through the app, per user and per client address, so open sign-up
  * cannot turn the server into a spam relay. A send is counted when it is accepted for sending
@@ -29,12 +36,33 @@ export class MailQuota {
     this.windowMs = options.windowMs ?? DAY_MS;
   }
 
-  /** Counts `messages` messages to `recipients` addresses in all, or throws 429 counting nothing. */
+  /**
+   * Counts `messages` messages to `recipients` addresses in all, or throws counting nothing: 422
+   * when the send alone is over a daily limit, 429 when today's earlier sends leave no room for it.
+   */
   async take(sender: MailSender, messages: number, recipients: number, now = Date.now()) {
-    const checks: Array<[string, number, number]> = [];
+    const checks: Array<[string, number, number, Limit]> = [];
     for (const who of [`mail-user:${sender.userId}`, `mail-ip:${sender.ip}`]) {
-      checks.push([`${who}:messages`, messages, this.options.messagesPerDay]);
-      checks.push([`${who}:recipients`, recipients, this.options.recipientsPerDay]);
+      checks.push([`${who}:messages`, messages, this.options.messagesPerDay, LIMITS.messages]);
+      checks.push([
+        `${who}:recipients`,
+        recipients,
+        this.options.recipientsPerDay,
+        LIMITS.recipients,
+      ]);
+    }
+    // One send larger than a whole day's limit can never pass: 422 saying so (a 429 would invite
+    // the client to retry later, which cannot help).
+    const tooBig = checks.find(([, amount, max]) => amount > max);
+    if (tooBig) {
+      const [, amount, max, limit] = tooBig;
+      throw new AppError(
+        422,
+        `This send has ${amount} ${limit.unit}, more than the daily limit of ${max} ` +
+          `(${limit.setting}, set by the server's administrator). Send to fewer at a time, ` +
+          `or ask the administrator to raise the limit.`,
+        'mail_limit',
+      );
     }
     const windows = await Promise.all(
       checks.map(([key]) => this.store.current(key, now, this.windowMs)),
@@ -49,7 +77,9 @@ export class MailQuota {
       throw new AppError(
         429,
         `Daily e-mail limit reached: at most ${messagesPerDay} messages and ${recipientsPerDay} ` +
-          `recipients per day. This send would go past it; try again in ${describeHours(seconds)}.`,
+          `recipients per day (${LIMITS.messages.setting} and ${LIMITS.recipients.setting}, ` +
+          `set by the server's administrator). This send would go past it; try again in ` +
+          `${describeHours(seconds)}.`,
         'mail_limit',
         { retryAfterSeconds: seconds },
       );
