@@ -48,7 +48,7 @@ export function splitOfForm(labels: LabelFile, sourceOf: ReadonlyMap<string, str
 const IDENTITY_WORDS =
   /name|nom|nombre|apellid|vorname|nachname|imi[eę]|nazwisk|address|adres|anschrift|street|stra[sß]e|rue|calle|ulica|city|ort\b|ville|localid|miejscow|zip|plz|postal|postcode|kod poczt|birth|geburt|naissance|nacimiento|urodzeni|ssn|social security|pesel|dni|nif|phone|telefon|t[ée]l[ée]phone|mobile|e-?mail/i;
 const OTHER_PERSON_WORDS =
-  /spouse|partner|parent|guardian|tutor|father|mother|employer|preparer|witness|opposing|petitioner b|holder name|erziehungsberechtigt|ehegatte/i;
+  /spouse|partner|parent|guardian|tutor|father|mother|employer|preparer|witness|opposing|petitioner b|holder name|erziehungsberechtigt|ehegatte|\bm[ãa]e\b|\bpai\b|madre|padre|m[èe]re\b|p[èe]re\b|mutter|vater|matk|ojc/i;
 
 /** True when a target key is one of the record's own identity fields. */
 export function isRecordIdentityKey(key: string): boolean {

@@ -61,6 +61,15 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
     'physician|doctor|treating doctor|medical provider|therapist|hospital|clinic|médecin',
     'médico|medico|arzt|ärztin|krankenhaus|huisarts|lekarz|szpital|лікар|врач',
   ],
+  notifier: [
+    'person notifying|notifying person|notifier|informant|reporting person|zawiadamiający',
+    'zawiadamia|zawiadamiającej|zawiadamiającego|meldende person|anzeigende person|notificante',
+    'denunciante|informante|persona che segnala|melder',
+  ],
+  official: [
+    'submitting official|certifying official|registering official|issuing officer|registrar',
+    'officier d état civil|standesbeamter|standesbeamtin|funcionario del registro',
+  ],
   translator: [
     'translator|interpreter|traducteur|interprète|traductor|intérprete|tradutor|übersetzer',
     'dolmetscher|traduttore|interprete|vertaler|tolk|перекладач|переводчик',

@@ -59,6 +59,39 @@ describe('regions of the page and whose they are', () => {
     expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
   });
 
+  it("never writes the record's identity under another party's heading, whatever the page", () => {
+    // Every kind of page that puts a box in someone else's block: the heading over it, the
+    // tooltip naming the person who notifies, the caption of the official who submits.
+    const fields: FieldDataDto = {
+      'f1_1[0]': pdfField({ label: 'Your name' }),
+      'f3_1[0]': pdfField({ label: 'Name', section: 'Witness', page: 2 }),
+      'f3_2[0]': pdfField({ label: 'Street address', section: 'Witness', page: 2 }),
+      'f3_3[0]': pdfField({ label: 'Date of birth', section: 'Father', page: 2 }),
+      Dataurodzenia: pdfField({
+        page: 1,
+        tooltip: 'Wpisz datę urodzenia osoby, która zawiadamia o wypadku',
+      }),
+      submitting_official_fullname: pdfField({ label: 'Name of the official submitting this' }),
+    };
+    const identity = table('Clients', ['Name', 'Street Address', 'Date of Birth:date']);
+    // A rule, not a discount: it holds however low the threshold is set.
+    for (const threshold of [0.6, 0.3]) {
+      const suggestions = suggestFieldMappings(suggestInput(fields, identity), { threshold });
+      expect(suggestions.map((s) => [s.field_name, s.suggested_field_key])).toEqual([
+        ['f1_1[0]', 'Name'],
+      ]);
+    }
+  });
+
+  it("never puts a person's name into a box that asks for a date", () => {
+    const fields: FieldDataDto = { last_living_together_date: pdfField() };
+    const people = table('Couples', ['Last Name', 'First Name']);
+    expect(suggest(suggestInput(fields, people))).toEqual({});
+    expect(suggest(suggestInput({ last_name: pdfField() }, people))).toEqual({
+      last_name: 'Last Name',
+    });
+  });
+
   it("never takes the date of a request for today's date", () => {
     const fields: FieldDataDto = {
       Date: pdfField(),

@@ -35,6 +35,8 @@ const PARTY_TITLES: Readonly<Record<string, string>> = {
   parent: 'Parent or guardian',
   household: 'Household members',
   contact: 'Contact person',
+  notifier: 'Person notifying',
+  official: 'Official',
 };
 
 /** `Text12`, `Formfieldnr6`, `f1_6[0]`: a name that says nothing of the box. */

@@ -229,6 +229,25 @@ const IDENTITY_CONCEPTS = new Set([
   'id',
 ]);
 
+const PERSON_NAME_CONCEPTS = new Set([
+  'given_name',
+  'family_name',
+  'middle_name',
+  'middle_initial',
+  'full_name',
+  'name',
+  'maiden_name',
+]);
+
+/** Every wording of the target is a person's name or part of one. */
+function isPersonName(target: Target): boolean {
+  return target.wordings.every(
+    (wording) =>
+      wording.terms.length > 0 &&
+      wording.terms.every((term) => PERSON_NAME_CONCEPTS.has(term.concept)),
+  );
+}
+
 /** The target is one of the record's own identity fields (not a party's, not a universal). */
 export function isRecordIdentity(target: Target): boolean {
   return (
@@ -249,15 +268,13 @@ function partyFactor(field: FieldProfile, target: Target): number {
   }
   const { owner, evidence } = field.region;
   const isOthers = owner !== 'record' && !target.parties.has(owner);
-  // A heading may cover more than its block ("To be completed by the doctor" over the patient's
-  // name): there the record's identity is only discounted, as any other field of the record.
-  if (isOthers && evidence !== 'heading' && isRecordIdentity(target)) {
+  // A hard rule, whatever shows the region (the box's words, its heading, the page structure):
+  // a confident, silent, wrong name on someone else's line is the worst thing to write. When a
+  // heading covers more than its block the user maps the record's box by hand.
+  if (isOthers && isRecordIdentity(target)) {
     return 0;
   }
   if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {
-    return OTHER_PARTY_FACTOR;
-  }
-  if (isOthers && isRecordIdentity(target)) {
     return OTHER_PARTY_FACTOR;
   }
   return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
@@ -315,6 +332,11 @@ export function scoreEvidence(
   }
   const typeFit = typeFactor(field, target);
   if (typeFit === 0) {
+    return null;
+  }
+  // A box whose own words say date ("last_living_together_date") never takes a person's name,
+  // however well one of its words ("last") matches the name's.
+  if (field.isDateLike && target.type !== 'date' && isPersonName(target)) {
     return null;
   }
   // Universal values must be called for by the authored name or tooltip when there is one, but
