@@ -18,14 +18,16 @@ export const TARGET_PRECISION = 0.95;
 /** Raw scores below this are never considered (the engine's floor for collecting outcomes). */
 const SCAN_FLOOR = 0.45;
 const SCAN_STEP = 0.01;
-/** Confidence bands for the calibration table, as [from, to). */
+/**
+ * Confidence bands for the calibration table, as [from, to): 5 points wide from 0.55 (the lowest
+ * confidence the shipped map gives), what issue 28 asks calibration to hold within 5 points.
+ */
 export const BANDS: readonly [number, number][] = [
-  [0, 0.5],
-  [0.5, 0.7],
-  [0.7, 0.8],
-  [0.8, 0.9],
-  [0.9, 0.95],
-  [0.95, 1.01],
+  [0, 0.55],
+  ...Array.from({ length: 9 }, (_, i): [number, number] => [
+    0.55 + i * 0.05,
+    i === 8 ? 1.01 : 0.6 + i * 0.05,
+  ]),
 ];
 
 export type CalibratedOutcome = { confidence: number; isCorrect: boolean };
@@ -123,6 +125,39 @@ export function fitShippedCalibration(
       })),
     ),
   );
+}
+
+/**
+ * The shipped confidence map checked by repository: at the shipped threshold, for each source
+ * in turn, the map is fitted on every other source's suggestions and applied to the held-out
+ * source's. What the calibration table of a set nobody fitted on should look like.
+ */
+export function crossValidateCalibration(
+  forms: readonly DetectedForm[],
+  sourceOf: ReadonlyMap<string, string>,
+  threshold: number,
+): CalibratedOutcome[] {
+  const source = (form: DetectedForm) => sourceOf.get(form.labels.pdf) ?? form.labels.pdf;
+  const outcomes = new Map(
+    forms.map((form) => [
+      form.form,
+      scoreForm(form, { threshold, calibration: [] }).scores.map((s) => ({
+        raw: s.score,
+        isCorrect: s.isCorrect,
+      })),
+    ]),
+  );
+  return [...new Set(forms.map(source))].flatMap((name) => {
+    const of = (held: boolean) =>
+      forms
+        .filter((form) => (source(form) === name) === held)
+        .flatMap((form) => outcomes.get(form.form) ?? []);
+    const calibration = fitBeta(of(false));
+    return of(true).map((o) => ({
+      confidence: Math.round(calibrate(o.raw, calibration) * 100) / 100,
+      isCorrect: o.isCorrect,
+    }));
+  });
 }
 
 /** Accuracy against mean stated confidence, per band. */

@@ -10,6 +10,7 @@
 //   node apps/server/test/eval-suggest.ts --loso --misses   (also every miss there, by cause)
 //   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one dev form)
 //   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
+//   node apps/server/test/eval-suggest.ts --calibration-cv   (the map refitted without each source)
 //   node apps/server/test/eval-suggest.ts --check-labels   (label files against detection, all forms)
 //   node apps/server/test/eval-suggest.ts --write-split    (rewrite fixtures/eval-split.json)
 //   node apps/server/test/eval-suggest.ts --sealed   (sealed aggregates: once, at the end of a stop)
@@ -27,6 +28,7 @@ import {
   scoreForm,
 } from './eval-suggest-core.ts';
 import {
+  crossValidateCalibration,
   evaluateLoso,
   fitShippedCalibration,
   formatCalibration,
@@ -110,6 +112,13 @@ if (!existsSync(pdfDir)) {
       `${verdict} ${s.field_name} → ${s.suggested_field_key} ${s.confidence_score}: ${s.reason}`,
     );
   }
+} else if (args.includes('--calibration-cv')) {
+  const forms = await detectLabelledForms(pdfDir, isDev);
+  const outcomes = crossValidateCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);
+  console.log(
+    `Calibration by repository (development set, map fitted without each source):\n` +
+      formatCalibration(outcomes),
+  );
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
   const points = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
