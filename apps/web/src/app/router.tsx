@@ -21,6 +21,9 @@ const templateDetailPage = lazyPage(async () => ({
   Component: (await import('../features/templates/components/template-detail-page'))
     .TemplateDetailPage,
 }));
+const fieldEditorPage = lazyPage(async () => ({
+  Component: (await import('../features/templates/components/field-editor-page')).FieldEditorPage,
+}));
 const tablesPage = lazyPage(async () => ({
   Component: (await import('../features/tables/components/tables-page')).TablesPage,
 }));
@@ -91,6 +94,7 @@ export const router = createBrowserRouter([
               { index: true, element: <DashboardPage /> },
               { path: '/templates', lazy: templatesPage },
               { path: '/templates/:id', lazy: templateDetailPage },
+              { path: '/templates/:id/fields', lazy: fieldEditorPage },
               { path: '/tables', lazy: tablesPage },
               { path: '/tables/:id', lazy: tableDetailPage },
               { path: '/mapping/:templateId', lazy: mappingPage },

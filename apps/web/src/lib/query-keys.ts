@@ -9,6 +9,8 @@ export const queryKeys = {
     /** GET /pdf-templates/ (the list), and the prefix of every template. */
     all: ['templates'] as const,
     detail: (id: string) => ['templates', id] as const,
+    /** The field finder's proposals for a template, under it: a new file makes them stale. */
+    fieldCandidates: (id: string) => ['templates', id, 'field-candidates'] as const,
   },
   tables: {
     /** GET /dynamic-tables/ as a bare array (mapping, forms, data links), and the prefix of all. */

@@ -102,6 +102,12 @@ export function TemplateDetailPage() {
           >
             Edit Mappings
           </Link>
+          <Link
+            to={`/templates/${data.id}/fields`}
+            className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            {data.field_count > 0 ? 'Find fields' : 'Find and draw fields'}
+          </Link>
           {data.field_count > 0 ? (
             <TableFromFormButton
               templateId={data.id}

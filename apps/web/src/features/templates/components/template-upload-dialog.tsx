@@ -1,6 +1,7 @@
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { TEMPLATE_MESSAGES } from '@formbridge/contract/templates';
 import { useState, type DragEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
@@ -17,6 +18,7 @@ function isPdfName(file: File): boolean {
 /** 'Upload Template': name + PDF picker with drag-and-drop; the server's reason on failure. */
 export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
   const upload = useUploadTemplate();
+  const navigate = useNavigate();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,9 +60,13 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
     }
     setError(null);
     try {
-      await upload.mutateAsync({ name: name.trim(), file });
+      const template = await upload.mutateAsync({ name: name.trim(), file });
       notify.success('Template uploaded successfully');
       onClose();
+      // A flat PDF has nothing to map yet: straight to the fields found on its pages.
+      if (template.field_count === 0) {
+        await navigate(`/templates/${template.id}/fields`);
+      }
     } catch (caught) {
       setError(
         describeError(caught, 'Failed to upload template. Please try again.', {
