@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, jobQueueKind, loadConfig } from './config.ts';
 import { installProcessGuards } from './lib/process-guards.ts';
-import { CONFIG_ERROR_EXIT_CODE } from './supervisor.ts';
+import { listenWhenFree, PortInUseError } from './lib/listen-when-free.ts';
+import { CONFIG_ERROR_EXIT_CODE, stopWithSupervisor } from './supervisor.ts';
 
 /** Entry point: read the environment, migrate, listen, and close cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  stopWithSupervisor(() => void shutdown('supervisor gone'));
   const database = config.databaseUrl ? 'postgres' : 'sqlite';
   if (config.role === 'worker') {
     // A worker takes queued tasks and serves nothing: no port to open or balance.
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
     app.log.info(`Formbridge worker is ready (${database}, queue ${jobQueueKind(config)})`);
     return;
   }
-  await app.listen({ port: config.port, host: config.host });
+  await listenWhenFree(app, { port: config.port, host: config.host });
   app.log.info(
     `Formbridge is ready on ${config.publicUrl} (${database}, queue ${jobQueueKind(config)}, role ${config.role ?? 'all'})`,
   );
@@ -37,5 +39,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(error instanceof ConfigError ? CONFIG_ERROR_EXIT_CODE : 1);
+  // Neither a bad setting nor a port another program holds is mended by restarting.
+  const isConfigError = error instanceof ConfigError || error instanceof PortInUseError;
+  process.exit(isConfigError ? CONFIG_ERROR_EXIT_CODE : 1);
 });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_ERROR_EXIT_CODE, superviseServer } from './supervisor.ts';
 
@@ -72,4 +74,62 @@ fs.appendFileSync(${JSON.stringify(seen)}, (process.env.MALLOC_ARENA_MAX ?? 'uns
     }
     expect(fs.readFileSync(seen, 'utf8')).toBe('2\n4\n');
   });
+
+  it('leaves no orphan: a supervisor killed with SIGKILL takes the server down with it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-supervisor-'));
+    const portFile = path.join(dir, 'port');
+    const supervisorModule = JSON.stringify(path.join(import.meta.dirname, 'supervisor.ts'));
+    // A stand-in server that stops the way server.ts does when its supervisor goes.
+    const server = path.join(dir, 'server.ts');
+    fs.writeFileSync(
+      server,
+      `import fs from 'node:fs';
+import http from 'node:http';
+import { stopWithSupervisor } from ${supervisorModule};
+const listener = http.createServer((_, res) => res.end('up')).listen(0, '127.0.0.1', () => {
+  fs.writeFileSync(${JSON.stringify(portFile)}, String(listener.address().port));
 });
+stopWithSupervisor(() => listener.close(() => process.exit(0)));
+`,
+    );
+    const supervisorScript = path.join(dir, 'supervise.ts');
+    fs.writeFileSync(
+      supervisorScript,
+      `import { superviseServer } from ${supervisorModule};
+await superviseServer({ entry: ${JSON.stringify(server)} });
+`,
+    );
+    const supervisor = spawn(process.execPath, [supervisorScript], { stdio: 'ignore' });
+    const port = await waitFor(() =>
+      fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : undefined,
+    );
+    expect(await canConnect(port)).toBe(true);
+    supervisor.kill('SIGKILL');
+    expect(await waitFor(async () => ((await canConnect(port)) ? undefined : true))).toBe(true);
+  });
+});
+
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error('timed out');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

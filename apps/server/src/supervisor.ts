@@ -55,8 +55,10 @@ export function superviseServer(options: SuperviseOptions = {}): Promise<number>
       const startedAt = Date.now();
       // Chosen at each start: a bundle made while the first child ran is used after a restart.
       const entry = options.entry ?? serverEntry();
+      // The IPC channel is the child's lifeline: it closes when this process ends in any way
+      // (SIGKILL included), and the server then shuts down instead of holding the port.
       child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
-        stdio: 'inherit',
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
         env: serverEnvironment(),
       });
       child.on('exit', (code, signal) => {
@@ -85,4 +87,14 @@ export function superviseServer(options: SuperviseOptions = {}): Promise<number>
     };
     start();
   });
+}
+
+/**
+ * In the server: calls `stop` when the supervising process is gone (its IPC channel closed), so a
+ * supervisor killed with SIGKILL leaves no orphan holding the port. No-op when unsupervised.
+ */
+export function stopWithSupervisor(stop: () => void): void {
+  if (process.send) {
+    process.once('disconnect', stop);
+  }
 }
