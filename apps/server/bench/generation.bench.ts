@@ -114,6 +114,7 @@ async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: num
       data: JSON.stringify(data),
       created_at: at,
       updated_at: at,
+      version: 1,
     };
   });
   // Written straight into the server's SQLite file (WAL, so beside the running server), as the

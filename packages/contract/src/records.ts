@@ -26,7 +26,10 @@ export type RecordFile = z.infer<typeof recordFileSchema>;
 
 const recordDataSchema = z.record(z.string(), z.unknown());
 
-/** POST and PUT /api/v1/dynamic-tables/{id}/records[/{recordId}]: values by field name. */
+/**
+ * POST and PUT /api/v1/dynamic-tables/{id}/records[/{recordId}]: values by field name (PUT: the
+ * whole record). PATCH takes the same shape and changes only the fields it names.
+ */
 export const recordBodySchema = z.object({ data: recordDataSchema });
 export type RecordBody = z.infer<typeof recordBodySchema>;
 
@@ -37,6 +40,8 @@ export const recordSchema = z.object({
   data: recordDataSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  /** 1 when created, one more with every change of its values; the `ETag` is `"<version>"`. */
+  version: z.number().int().positive(),
 });
 export type TableRecord = z.infer<typeof recordSchema>;
 
@@ -53,6 +58,17 @@ export const recordResponseSchema = recordSchema.extend({
   }),
 });
 export type RecordResponse = z.infer<typeof recordResponseSchema>;
+
+/**
+ * 412 of a PATCH or PUT whose `If-Match` names an older version: the record as it is now, so
+ * the client can show both values and send again with `If-Match: "<current.version>"`.
+ */
+export const recordConflictSchema = z.object({
+  detail: z.string(),
+  code: z.literal('record_changed'),
+  current: recordResponseSchema,
+});
+export type RecordConflict = z.infer<typeof recordConflictSchema>;
 
 const TYPE_EXPECTATIONS: Readonly<Record<FieldType, string>> = {
   string: 'must be text.',

@@ -88,6 +88,8 @@ export type TableRecordsTable = {
   data: string;
   created_at: string;
   updated_at: string;
+  /** 1 at insert, one more with every write of `data`: the record's ETag (If-Match → 412). */
+  version: number;
 };
 
 export type RecordFilesTable = {

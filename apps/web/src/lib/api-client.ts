@@ -44,13 +44,15 @@ export type RequestOptions = {
   form?: Record<string, string>;
   body?: BodyInit;
   signal?: AbortSignal;
+  /** Extra request headers (If-Match, Idempotency-Key). */
+  headers?: Record<string, string>;
   /** A 401 here is an answer, not an expired session (the sign-in call). */
   isAuthAttempt?: boolean;
 };
 
 /** The one HTTP client: bearer token, 30 s timeout, JSON in and out, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = readToken();
   if (token) {
     headers.authorization = `Bearer ${token}`;

@@ -18,6 +18,7 @@ import * as fileKeyIndexes from './2026-11-26-h10-01-file-key-indexes.ts';
 import * as accounts from './2026-11-27-h36-01-accounts.ts';
 import * as genericJobItems from './2026-11-27-h27-01-generic-job-items.ts';
 import * as templateOriginalFile from './2026-11-27-h29-01-template-original-file.ts';
+import * as recordVersion from './2026-11-27-h35-01-record-version.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h36-01-accounts': accounts,
   '2026-11-27-h27-01-generic-job-items': genericJobItems,
   '2026-11-27-h29-01-template-original-file': templateOriginalFile,
+  '2026-11-27-h35-01-record-version': recordVersion,
 };

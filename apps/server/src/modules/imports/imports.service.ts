@@ -203,6 +203,7 @@ function toRows(table: StoredTable, records: Array<Record<string, unknown>>): Re
       data: JSON.stringify(data),
       created_at: at,
       updated_at: at,
+      version: 1,
     };
   });
 }

@@ -43,6 +43,7 @@ export function presentRecord(
     data: Object.fromEntries(entries),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: Number(row.version),
     computed: {
       display_name: getRecordDisplayName(table, { id: row.id, data: stored }),
       combinations: computeCombinationValues(table, stored),

@@ -245,14 +245,17 @@ async function writeRecordData(
 ): Promise<void> {
   await db
     .updateTable('table_records')
-    .set({ data, updated_at: updatedAt })
+    .set((eb) => ({ data, updated_at: updatedAt, version: eb('version', '+', 1) }))
     .where('owner_id', '=', ownerId)
     .where('table_id', '=', tableId)
     .where('id', '=', id)
     .execute();
 }
 
-/** Replaces one record's values and moves its table's records version on. */
+/**
+ * Replaces one record's values, moves the record's version on by one (its ETag) and its table's
+ * records version on.
+ */
 export async function updateRecordData(
   db: Db,
   ownerId: string,

@@ -1,10 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordBodySchema, recordResponseSchema } from '@formbridge/contract/records';
+import { formatRecordEtag, parseIfMatch, type IfMatch } from '@formbridge/contract/record-etag';
+import {
+  recordBodySchema,
+  recordConflictSchema,
+  recordResponseSchema,
+} from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser, tokenClaims } from '../../lib/current-user.ts';
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
 import type { RecordsReader } from './records.reader.ts';
+import { AppError } from '../../lib/errors.ts';
 import { presentRecord } from './records.presenter.ts';
 import {
   createRecord,
@@ -12,6 +19,7 @@ import {
   getRecord,
   updateRecord,
   type RecordsView,
+  type RecordWriteResult,
 } from './records.service.ts';
 
 /** The largest page `?limit=` may ask for; without limit/offset the whole table comes back. */
@@ -24,7 +32,40 @@ const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 
-/** /api/v1/dynamic-tables/{id}/records: list (whole or paged), read, create, replace, delete. */
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(1000).optional() });
+
+const IF_MATCH_NOTE =
+  'Every record answer carries `version` and `ETag: "<version>"`. With `If-Match: "<version>"` ' +
+  'the write applies only to that version: otherwise 412 with the record as it is now in ' +
+  '`current`, and nothing is saved.';
+
+/** The 412 detail: what happened and how to go on. */
+export const STALE_RECORD = (version: number) =>
+  `This record was changed since you loaded it (it is now version ${version}). Nothing was ` +
+  `saved: compare with the current values and send again with If-Match: "${version}".`;
+
+/** The request's If-Match, or 422 when it names no version. */
+function readIfMatch(header: string | undefined): IfMatch | undefined {
+  if (header === undefined) {
+    return undefined;
+  }
+  const ifMatch = parseIfMatch(header);
+  if (ifMatch.kind === 'invalid') {
+    throw new AppError(422, [
+      {
+        loc: ['header', 'if-match'],
+        msg: 'If-Match must be the record\'s ETag (for example "3") or *.',
+        type: 'value_error',
+      },
+    ]);
+  }
+  return ifMatch;
+}
+
+/**
+ * /api/v1/dynamic-tables/{id}/records: list (whole or paged), read, create, replace, change
+ * some fields, delete.
+ */
 export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPluginAsyncZod {
   return async (app) => {
     const secured = { tags: ['records'], security: [{ bearer: [] }] };
@@ -68,8 +109,9 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
       },
       async (request, reply) => {
         const { id, recordId } = request.params;
-        const view = await getRecord(ctx, currentUser(request).id, id, recordId);
-        return replyWithPlainJson(reply).send(presentOne(view));
+        const record = presentOne(await getRecord(ctx, currentUser(request).id, id, recordId));
+        void reply.header('etag', formatRecordEtag(record.version));
+        return replyWithPlainJson(reply).send(record);
       },
     );
 
@@ -91,31 +133,68 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
           request.params.id,
           request.body.data,
         );
-        return replyWithPlainJson(reply).status(201).send(presentOne(view));
+        const record = presentOne(view);
+        void reply.header('etag', formatRecordEtag(record.version));
+        return replyWithPlainJson(reply).status(201).send(record);
       },
     );
 
+    const write = (partial: boolean, description: string) => ({
+      config: { auth: 'user' as const },
+      schema: {
+        ...secured,
+        params: recordParams,
+        headers: ifMatchHeaders,
+        body: recordBodySchema,
+        description,
+        response: { 200: recordResponseSchema, 412: recordConflictSchema },
+      },
+    });
+    const sendWrite = (reply: FastifyReply, result: RecordWriteResult) => {
+      const current = presentOne(result.view);
+      void reply.header('etag', formatRecordEtag(current.version));
+      if (result.isStale) {
+        return reply.status(412).send({
+          detail: STALE_RECORD(current.version),
+          code: 'record_changed',
+          current,
+        });
+      }
+      return replyWithPlainJson(reply).send(current);
+    };
+
     app.put(
       '/:id/records/:recordId',
-      {
-        config: { auth: 'user' },
-        schema: {
-          ...secured,
-          params: recordParams,
-          body: recordBodySchema,
-          response: { 200: recordResponseSchema },
-        },
-      },
+      write(false, `Replaces the whole record. ${IF_MATCH_NOTE}`),
       async (request, reply) => {
         const { id, recordId } = request.params;
-        const view = await updateRecord(
-          ctx,
-          currentUser(request).id,
-          id,
-          recordId,
-          request.body.data,
-        );
-        return replyWithPlainJson(reply).send(presentOne(view));
+        const ifMatch = readIfMatch(request.headers['if-match']);
+        const data = request.body.data;
+        const result = await updateRecord(ctx, currentUser(request).id, id, recordId, {
+          data,
+          partial: false,
+          ifMatch,
+        });
+        return sendWrite(reply, result);
+      },
+    );
+
+    app.patch(
+      '/:id/records/:recordId',
+      write(
+        true,
+        `Changes only the fields \`data\` names; the others keep their values. ${IF_MATCH_NOTE}`,
+      ),
+      async (request, reply) => {
+        const { id, recordId } = request.params;
+        const ifMatch = readIfMatch(request.headers['if-match']);
+        const data = request.body.data;
+        const result = await updateRecord(ctx, currentUser(request).id, id, recordId, {
+          data,
+          partial: true,
+          ifMatch,
+        });
+        return sendWrite(reply, result);
       },
     );
 

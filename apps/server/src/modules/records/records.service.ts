@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { getRecordDisplayName } from '@formbridge/contract/display-name';
+import type { IfMatch } from '@formbridge/contract/record-etag';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { accountGone } from '../../lib/current-user.ts';
@@ -155,33 +156,68 @@ export async function createRecord(
       data: JSON.stringify(value),
       created_at: now,
       updated_at: now,
+      version: 1,
     };
     await insertRecords(trx, [row]);
     return { table, rows: [row], filesById: new Map() };
   });
 }
 
-/** Replaces a record's values (the whole record, as the form sends it). */
+/** How a record write is sent: the whole record (PUT) or the fields to change (PATCH). */
+export type RecordWrite = {
+  data: unknown;
+  partial: boolean;
+  /** The request's `If-Match`; absent, the write applies to whatever version is stored. */
+  ifMatch?: IfMatch;
+};
+
+/** A write applied (the record as saved) or refused as stale (the record as it is now). */
+export type RecordWriteResult =
+  { isStale: false; view: RecordsView } | { isStale: true; view: RecordsView };
+
+function matches(ifMatch: IfMatch | undefined, version: number): boolean {
+  return (
+    !ifMatch ||
+    ifMatch.kind === 'any' ||
+    (ifMatch.kind === 'versions' && ifMatch.versions.includes(version))
+  );
+}
+
+/**
+ * Changes a record's values: the whole record (as the form sends it) or, with `partial`, only
+ * the fields named, merged into the stored values under the table's lock so concurrent edits
+ * of different fields all stay. With `ifMatch` naming another version than the stored one,
+ * nothing is written and the current record comes back as stale. A write that changes nothing
+ * keeps the version.
+ */
 export async function updateRecord(
   ctx: AppContext,
   ownerId: string,
   tableId: string,
   id: string,
-  data: unknown,
-): Promise<RecordsView> {
-  return ctx.db.transaction().execute(async (trx) => {
+  write: RecordWrite,
+): Promise<RecordWriteResult> {
+  return ctx.db.transaction().execute(async (trx): Promise<RecordWriteResult> => {
     const table = await requireTable(trx, ownerId, tableId, true);
     const row = await requireRecord(trx, ownerId, tableId, id);
     const files = await listRecordFiles(trx, ownerId, id);
+    if (!matches(write.ifMatch, Number(row.version))) {
+      return { isStale: true, view: { table, rows: [row], filesById: byId(files) } };
+    }
     const existing = { data: readRecordData(row), files };
-    const { value, issues } = await checkRecordInput(trx, { table, existing }, data);
+    const input = { table, existing, partial: write.partial };
+    const { value, issues } = await checkRecordInput(trx, input, write.data);
     if (issues.length > 0) {
       throw validationError(issues);
     }
+    const data = JSON.stringify(value);
+    if (data === row.data) {
+      return { isStale: false, view: { table, rows: [row], filesById: byId(files) } };
+    }
     const now = new Date().toISOString();
-    await updateRecordData(trx, ownerId, tableId, id, JSON.stringify(value), now);
-    const updated = { ...row, data: JSON.stringify(value), updated_at: now };
-    return { table, rows: [updated], filesById: byId(files) };
+    await updateRecordData(trx, ownerId, tableId, id, data, now);
+    const updated = { ...row, data, updated_at: now, version: Number(row.version) + 1 };
+    return { isStale: false, view: { table, rows: [updated], filesById: byId(files) } };
   });
 }
 

@@ -16,6 +16,11 @@ export type RecordInputContext = {
   existing?: { data: Record<string, unknown>; files: readonly RecordFileRow[] };
   /** Where the data sits in the request, for `loc`. */
   locPrefix?: ValidationIssue['loc'];
+  /**
+   * Only the fields the data names change (PATCH): each is checked as a whole record's would
+   * be; every other field keeps its stored value.
+   */
+  partial?: boolean;
 };
 
 /** Link values must be ids of the owner's records in the linked table; those stay locked. */
@@ -78,8 +83,9 @@ function resolveFiles(
 }
 
 /**
- * Validates a whole record body against the table (validateRecordData, then links and files) and
- * returns the data to store, with every field present; throws nothing, the caller decides.
+ * Validates a record body against the table (validateRecordData, then links and files) and
+ * returns the data to store, with every field present (with `partial`, the fields it leaves out
+ * as stored); throws nothing, the caller decides.
  */
 export async function checkRecordInput(
   db: Db,
@@ -87,13 +93,18 @@ export async function checkRecordInput(
   data: unknown,
 ): Promise<{ value: Record<string, unknown>; issues: ValidationIssue[] }> {
   const prefix = ctx.locPrefix ?? ['body', 'data'];
-  const result = validateRecordData(ctx.table.fields, data, { locPrefix: prefix });
+  const partial = ctx.partial ?? false;
+  const result = validateRecordData(ctx.table.fields, data, { locPrefix: prefix, partial });
   const issues = [...result.errors];
   issues.push(...(await checkLinks(db, ctx, result.value, prefix)));
   const files = new Map(resolveFiles(ctx, result.value, prefix, issues));
-  const entries = ctx.table.fields.map((field): [string, unknown] => [
-    field.name,
-    field.type === 'file' ? (files.get(field.name) ?? []) : readValue(result.value, field.name),
-  ]);
+  const stored = ctx.existing?.data ?? {};
+  const entries = ctx.table.fields.map((field): [string, unknown] => {
+    if (field.type === 'file') {
+      return [field.name, files.get(field.name) ?? []];
+    }
+    const isKept = partial && !Object.hasOwn(result.value, field.name);
+    return [field.name, readValue(isKept ? stored : result.value, field.name)];
+  });
   return { value: Object.fromEntries(entries), issues };
 }

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StoredFile, TableRecord } from '@formbridge/contract/records';
-import { apiRequest } from '../../../lib/api-client';
+import { formatRecordEtag } from '@formbridge/contract/record-etag';
+import {
+  recordConflictSchema,
+  type StoredFile,
+  type TableRecord,
+} from '@formbridge/contract/records';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { invalidateTableLists } from './tables-api';
 
@@ -74,16 +79,40 @@ export function useCreateRecord(tableId: string) {
   });
 }
 
-export function useUpdateRecord(tableId: string) {
+/**
+ * Changes only the fields in `data`, and only while the record is still at `version` (If-Match):
+ * a 412 carries the record as it is now (readStaleRecord).
+ */
+export function usePatchRecord(tableId: string) {
   const invalidate = useInvalidateRecords(tableId);
   return useMutation({
-    mutationFn: ({ recordId, data }: { recordId: string; data: RecordData }) =>
+    mutationFn: ({
+      recordId,
+      data,
+      version,
+    }: {
+      recordId: string;
+      data: RecordData;
+      version: number;
+    }) =>
       apiRequest<TableRecordDto>(`${recordsPath(tableId)}/${recordId}`, {
-        method: 'PUT',
+        method: 'PATCH',
         json: { data },
+        headers: { 'if-match': formatRecordEtag(version) },
       }),
     onSuccess: invalidate,
+    // Refused as stale: what the lists show is stale too.
+    onError: (error) => (readStaleRecord(error) ? invalidate() : undefined),
   });
+}
+
+/** The record as it is now, when a write was refused because someone else saved it first. */
+export function readStaleRecord(error: unknown): TableRecordDto | null {
+  if (!(error instanceof ApiError) || error.status !== 412) {
+    return null;
+  }
+  const parsed = recordConflictSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.current : null;
 }
 
 export function useDeleteRecord(tableId: string) {

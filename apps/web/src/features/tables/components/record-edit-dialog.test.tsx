@@ -18,6 +18,7 @@ const SAVED = {
   table_id: TABLE.id,
   created_at: '',
   updated_at: '',
+  version: 1,
   data: {},
   computed: { display_name: 'x', combinations: {} },
 };

@@ -7,15 +7,11 @@ import { FieldFilter, NoFieldsMatch } from '../../../components/ui/field-filter'
 import { VIRTUAL_LIST_THRESHOLD, VirtualList } from '../../../components/ui/virtual-list';
 import { matchesSearch } from '../../../lib/search-text';
 import { notify } from '../../../lib/toast';
-import {
-  useCreateRecord,
-  useUpdateRecord,
-  type RecordData,
-  type TableRecordDto,
-} from '../api/records-api';
+import { useCreateRecord, type RecordData, type TableRecordDto } from '../api/records-api';
 import type { TableDto } from '../api/tables-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
 import { useRecordFileFields } from '../hooks/use-record-file-fields';
+import { useRecordUpdate, type RecordChoice } from '../hooks/use-record-update';
 import { describeServerError, readValidationIssues } from '../utils/api-errors';
 import {
   createRecordResolver,
@@ -23,6 +19,8 @@ import {
   toRecordFormValues,
   type RecordFormValues,
 } from '../utils/record-form';
+import { pickChangedValues } from '../utils/record-conflicts';
+import { RecordConflictChoices } from './record-conflict-choices';
 import { RecordFieldInput } from './record-field-input';
 import { RecordFileField } from './record-file-field';
 
@@ -44,7 +42,8 @@ export function RecordEditDialog(props: Props) {
 
 function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
   const createRecord = useCreateRecord(table.id);
-  const updateRecord = useUpdateRecord(table.id);
+  const update = useRecordUpdate(table);
+  const [isResolving, setIsResolving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const resolver = useMemo(() => createRecordResolver(table.fields), [table.fields]);
   const {
@@ -86,13 +85,43 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
     showError(index >= 0 ? index : null);
   };
 
+  const onSaveFailed = (error: unknown) => {
+    const indices = readValidationIssues(error).map((issue) => {
+      const index = findFieldIndex(table.fields, issue.loc);
+      if (index >= 0) {
+        setError(`values.${index}`, { type: 'server', message: issue.msg });
+      }
+      return index;
+    });
+    const first = Math.min(...indices.filter((index) => index >= 0));
+    showError(Number.isFinite(first) ? first : null);
+    const detail = describeServerError(error);
+    setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
+  };
+  const onUpdated = (isSaved: boolean) => {
+    if (isSaved) {
+      notify.success('Record updated successfully');
+      onClose();
+    }
+  };
+  const resolveConflict = async (choices: ReadonlyMap<string, RecordChoice>) => {
+    setServerError(null);
+    setIsResolving(true);
+    try {
+      onUpdated(await update.resolve(choices));
+    } catch (error) {
+      onSaveFailed(error);
+    } finally {
+      setIsResolving(false);
+    }
+  };
+
   const onSubmit = async (data: RecordData) => {
     setServerError(null);
     try {
       if (record) {
-        await updateRecord.mutateAsync({ recordId: record.id, data });
-        notify.success('Record updated successfully');
-        onClose();
+        // Only what this form changed goes out: someone else's other changes stay.
+        onUpdated(await update.save(record, pickChangedValues(table.fields, record.data, data)));
         return;
       }
       const created = await createRecord.mutateAsync(data);
@@ -103,44 +132,53 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         onClose();
       }
     } catch (error) {
-      const indices = readValidationIssues(error).map((issue) => {
-        const index = findFieldIndex(table.fields, issue.loc);
-        if (index >= 0) {
-          setError(`values.${index}`, { type: 'server', message: issue.msg });
-        }
-        return index;
-      });
-      const first = Math.min(...indices.filter((index) => index >= 0));
-      showError(Number.isFinite(first) ? first : null);
-      const detail = describeServerError(error);
-      setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
+      onSaveFailed(error);
     }
   };
+  const isBusy = isSubmitting || isResolving;
 
   return (
     <Modal
-      title={record ? 'Edit Record' : 'Add New Record'}
+      title={
+        record
+          ? update.conflict
+            ? 'Resolve Conflicting Changes'
+            : 'Edit Record'
+          : 'Add New Record'
+      }
       size="lg"
       onClose={onClose}
-      isBusy={isSubmitting}
+      isBusy={isBusy}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {record && hasFileFields ? 'Close' : 'Cancel'}
-          </Button>
-          <Button type="submit" form="record-form" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Record'}
-          </Button>
-        </>
+        update.conflict ? null : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={isBusy}>
+              {record && hasFileFields ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" form="record-form" disabled={isBusy}>
+              {isSubmitting ? 'Saving...' : 'Save Record'}
+            </Button>
+          </>
+        )
       }
     >
+      {update.conflict ? (
+        <RecordConflictChoices
+          conflict={update.conflict}
+          linkedTables={linkedTables}
+          isSaving={isResolving}
+          onResolve={(choices) => void resolveConflict(choices)}
+          onBack={update.dismiss}
+        />
+      ) : null}
+      {update.conflict ? null : <ErrorBanner message={serverError} />}
       <form
         id="record-form"
+        hidden={update.conflict !== null}
         noValidate
         className="space-y-4"
         onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
       >
-        <ErrorBanner message={serverError} />
         {isLong ? (
           <FieldFilter
             value={filter}
