@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, sql, type QueryExecutorProvider } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL lives here; queries and migrations
@@ -12,6 +12,21 @@ export type DialectName = 'sqlite' | 'postgres';
  */
 export function hasRowLocks(db: { getExecutor(): { adapter: unknown } }): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Serialises the transactions that take the same named lock, until each commits or rolls back:
+ * for a decision read from a table that a concurrent transaction could still change (e.g. "is
+ * this the first account?"). A PostgreSQL transaction-scoped advisory lock; SQLite runs one
+ * transaction at a time already.
+ */
+export async function takeTransactionLock(
+  trx: QueryExecutorProvider & { getExecutor(): { adapter: unknown } },
+  name: string,
+): Promise<void> {
+  if (hasRowLocks(trx)) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+  }
 }
 
 /** True when the error is a unique-constraint violation on either database. */

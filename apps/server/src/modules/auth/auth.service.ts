@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AUTH_ERRORS, type SignupBody } from '@formbridge/contract/auth';
 import type { Db } from '../../db/database.ts';
-import { isUniqueViolation, toBoolean } from '../../db/dialect.ts';
+import { isUniqueViolation, takeTransactionLock, toBoolean } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { SessionUser } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -54,6 +54,8 @@ export async function registerUser(
       if (inviteToken !== undefined) {
         await acceptInvitation(trx, inviteToken, email);
       }
+      // Two first sign-ups at once must not both see an empty table and both become admin.
+      await takeTransactionLock(trx, 'users:first-admin');
       const isAdmin = options.isAdmin === true || !(await hasAnyUser(trx));
       const row = {
         id: crypto.randomUUID(),
