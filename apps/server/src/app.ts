@@ -43,6 +43,7 @@ import {
 import { createRecordsReader } from './modules/records/records.reader.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { tableSchemaRoutes } from './modules/table-schema/table-schema.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
 import { tableFromFormRoutes } from './modules/mappings/mappings.table-from-form.routes.ts';
 import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tableFromFormRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
+  await app.register(tableSchemaRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(mappingsRoutes(ctx), { prefix: '/api/v1/field-mappings' });
   await app.register(recordsRoutes(ctx, createRecordsReader(ctx)), {
     prefix: '/api/v1/dynamic-tables',

@@ -90,3 +90,8 @@ export function formatErrorDetail(
   }
   return detail.map((issue) => (withLocations ? describeIssue(issue) : issue.msg)).join('; ');
 }
+
+/** Puts rule issues (loc relative to the body) where the API reports them: under 'body'. */
+export function inBody<T extends { loc: Array<string | number> }>(issues: readonly T[]): T[] {
+  return issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] }));
+}

@@ -12,8 +12,7 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { listTemplateMappings, type MappingRow } from '../mappings/mappings.public.ts';
 import { listRecordsByIds, type RecordRow } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { listTables } from '../tables/tables.public.ts';
+import { listTables, type StoredTable } from '../tables/tables.public.ts';
 import { findTemplate } from '../templates/templates.public.ts';
 import { collectLinkedIds, type SourceRecord } from './assemble-values.ts';
 
@@ -34,7 +33,7 @@ export type TemplateSource = {
 
 /** The owner's table and all their tables (link targets); 404 when the table is not theirs. */
 export async function loadTableSource(db: Db, ownerId: string, tableId: string) {
-  const tables = (await listTables(db, ownerId)).map(readTable);
+  const tables = await listTables(db, ownerId);
   const table = tables.find((candidate) => candidate.id === tableId);
   if (!table) {
     throw notFound('Table');

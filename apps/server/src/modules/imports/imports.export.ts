@@ -8,8 +8,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listTableFiles } from '../record-files/record-files.public.ts';
 import { listRecords, listRecordsByIds, type RecordRow } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, listTables } from '../tables/tables.public.ts';
+import { findTable, listTables, type StoredTable } from '../tables/tables.public.ts';
 import { formatCsvRow, guardFormula } from '../../sheets/csv.ts';
 
 type Data = Record<string, unknown>;
@@ -25,9 +24,7 @@ async function loadLinkLabels(db: Db, table: StoredTable, rows: readonly RecordR
     const data = JSON.parse(row.data) as Data;
     return links.map((field) => readValue(data, field.name)).filter((id) => typeof id === 'string');
   });
-  const tables = new Map(
-    (await listTables(db, table.owner_id)).map((row) => [row.id, readTable(row)]),
-  );
+  const tables = new Map((await listTables(db, table.owner_id)).map((table) => [table.id, table]));
   const labels = new Map<string, string>();
   for (const record of await listRecordsByIds(db, table.owner_id, ids)) {
     const linked = tables.get(record.table_id);
@@ -76,7 +73,7 @@ export async function exportTableCsv(
   if (!row) {
     throw notFound('Table');
   }
-  const table = readTable(row);
+  const table = row;
   const records = await listRecords(ctx.db, ownerId, tableId);
   const linkLabels = await loadLinkLabels(ctx.db, table, records);
   const hasFiles = table.fields.some((field) => field.type === 'file');

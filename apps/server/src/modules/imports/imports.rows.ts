@@ -9,8 +9,7 @@ import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/record
 import type { Field } from '@formbridge/contract/tables';
 import type { Db } from '../../db/database.ts';
 import { listRecords } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable } from '../tables/tables.public.ts';
+import { findTable, type StoredTable } from '../tables/tables.public.ts';
 import type { ColumnMapping } from './imports.columns.ts';
 import { readCsvText } from '../../sheets/csv.ts';
 
@@ -36,7 +35,7 @@ async function buildLinkIndex(db: Db, ownerId: string, tableId: string): Promise
   if (!row) {
     return index;
   }
-  const table = readTable(row);
+  const table = row;
   // Locked for share: a record a cell resolves to cannot be deleted before the import commits.
   for (const record of await listRecords(db, ownerId, tableId, undefined, 'share')) {
     const data = JSON.parse(record.data) as Record<string, unknown>;

@@ -10,8 +10,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { isXlsx } from '../record-files/record-files.sniff.ts';
 import { insertRecords, type RecordRow } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, lockTable } from '../tables/tables.public.ts';
+import { findTable, lockTable, type StoredTable } from '../tables/tables.public.ts';
 import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';
 import { SheetRefusedError } from '../../lib/pdf-sandbox/sandbox-pool.ts';
 import type { CsvDelimiter } from '../../sheets/csv.ts';
@@ -111,7 +110,7 @@ async function requireTable(ctx: AppContext, ownerId: string, tableId: string) {
   if (!row) {
     throw notFound('Table');
   }
-  return readTable(row);
+  return row;
 }
 
 // Enough rows to see a day over 12 or a decimal comma; detection never reads the whole file.
@@ -227,7 +226,7 @@ export async function importRecords(
     if (!locked) {
       throw notFound('Table');
     }
-    const current = readTable(locked);
+    const current = locked;
     const rawMapping =
       form.fields.mapping ?? JSON.stringify(suggestMapping(csv.columns, current.fields));
     const { mapping, issues } = readMapping(rawMapping, csv.columns, current.fields);

@@ -1,7 +1,7 @@
 import type { TargetTable } from '@formbridge/contract/mapping-targets';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { readTable } from '../tables/tables.model.ts';
+
 import { listTables } from '../tables/tables.public.ts';
 
 export type TableCatalog = { table: TargetTable; byId: ReadonlyMap<string, TargetTable> };
@@ -12,7 +12,7 @@ export async function loadTableCatalog(
   ownerId: string,
 ): Promise<ReadonlyMap<string, TargetTable>> {
   const rows = await listTables(db, ownerId);
-  return new Map(rows.map((row) => [row.id, readTable(row)]));
+  return new Map(rows.map((table) => [table.id, table]));
 }
 
 /** The mapped table and everything its link fields reach; 404 when the table is not the owner's. */

@@ -11,7 +11,7 @@ import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
-import { readTable } from '../tables/tables.model.ts';
+
 import { findTable } from '../tables/tables.public.ts';
 import {
   listDataFormFields,
@@ -54,7 +54,7 @@ export async function getPublicDataForm(ctx: AppContext, token: string): Promise
   const data = readRecordData(record);
   const files = await listRecordFiles(ctx.db, link.owner_id, record.id);
   const uploads = await listLinkUploadIds(ctx.db, link.id);
-  const fields = listDataFormFields(readTable(tableRow)).map((field): PublicDataField => ({
+  const fields = listDataFormFields(tableRow).map((field): PublicDataField => ({
     id: field.id,
     label: field.label,
     type: field.type,

@@ -11,7 +11,7 @@ import { readValue } from '@formbridge/contract/records-values';
 import type { Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
-import type { StoredTable } from '../tables/tables.model.ts';
+import type { StoredTable } from '../tables/tables.public.ts';
 
 /** A table field as a public form offers it. `id` is the field's name: the key visitors send. */
 export type PublicField = {

@@ -14,7 +14,7 @@ import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { listTemplateMappings, type MappingRow } from '../mappings/mappings.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
-import { readTable } from '../tables/tables.model.ts';
+
 import { findTable } from '../tables/tables.public.ts';
 import { templateFilePath } from '../templates/templates.presenter.ts';
 import { findTemplate, type TemplateRow } from '../templates/templates.public.ts';
@@ -82,7 +82,7 @@ export async function getPublicForm(ctx: AppContext, token: string): Promise<Pub
     throw invalidLink();
   }
   const data = readRecordData(record);
-  const fields = listDocumentFormFields(readTable(tableRow), mappings, fieldData);
+  const fields = listDocumentFormFields(tableRow, mappings, fieldData);
   return {
     formData: {
       templateName: template.name,

@@ -13,8 +13,7 @@ import { validationError } from '../../lib/errors.ts';
 import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord, updateRecordData } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { lockTable } from '../tables/tables.public.ts';
+import { lockTable, type StoredTable } from '../tables/tables.public.ts';
 import type { PublicField } from './public-fields.ts';
 
 /** The one record a link reaches; visitors never name it, the link row does. */
@@ -106,7 +105,7 @@ export async function applyPublicValues(
   if (!tableRow || !record) {
     throw submission.gone();
   }
-  const table = readTable(tableRow);
+  const table = tableRow;
   const fields = submission.listFields(table);
   const stored = readRecordData(record);
   const files = await listRecordFiles(trx, target.ownerId, record.id);

@@ -8,3 +8,4 @@ export {
   listRecordFiles,
 } from './record-files.repo.ts';
 export type { RecordFileRow } from './record-files.repo.ts';
+export { removeStoredFiles } from './record-files.storage.ts';

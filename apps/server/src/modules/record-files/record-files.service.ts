@@ -6,8 +6,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
 import { findRecord, updateRecordData, type RecordRow } from '../records/records.public.ts';
-import { readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, lockTable } from '../tables/tables.public.ts';
+import { findTable, lockTable, type StoredTable } from '../tables/tables.public.ts';
 import {
   deleteRecordFileRows,
   findRecordFile,
@@ -45,7 +44,7 @@ async function requireRecordOf(db: Db, ownerId: string, tableId: string, recordI
   if (!record) {
     throw notFound('Record');
   }
-  return { table: readTable(table), record };
+  return { table, record };
 }
 
 function checkFileField(table: StoredTable, fieldName: string | undefined): string {
@@ -121,7 +120,7 @@ export async function uploadRecordFile(
     if (!locked || !record) {
       throw notFound(locked ? 'Record' : 'Table');
     }
-    checkFileField(readTable(locked), fieldName);
+    checkFileField(locked, fieldName);
     await insertRecordFile(trx, row);
     const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
     await updateRecordData(trx, ownerId, record.table_id, record.id, data, row.created_at);

@@ -5,7 +5,7 @@ import { getEmptyValue, readValue } from '@formbridge/contract/records-values';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
 import { presentRecordFile } from '../record-files/record-files.presenter.ts';
 import type { RecordFileRow } from '../record-files/record-files.public.ts';
-import type { StoredTable } from '../tables/tables.model.ts';
+import type { StoredTable } from '../tables/tables.public.ts';
 import type { KeptRecords } from './records.kept-records.ts';
 import type { RecordRow } from './records.repo.ts';
 

@@ -12,8 +12,14 @@ import {
   type RecordFileRow,
 } from '../record-files/record-files.public.ts';
 import { removeStoredFiles } from '../record-files/record-files.storage.ts';
-import { listLinkFieldsTo, readTable, type StoredTable } from '../tables/tables.model.ts';
-import { findTable, findTableOfAccount, listTables, lockTable } from '../tables/tables.public.ts';
+import { listLinkFieldsTo } from '@formbridge/contract/table-links';
+import {
+  findTable,
+  findTableOfAccount,
+  listTables,
+  lockTable,
+  type StoredTable,
+} from '../tables/tables.public.ts';
 import { readRecordData } from './records.presenter.ts';
 import {
   deleteRecordRow,
@@ -44,7 +50,7 @@ async function requireTable(db: Db, ownerId: string, tableId: string, lock = fal
   if (!row) {
     throw notFound('Table');
   }
-  return readTable(row);
+  return row;
 }
 
 async function requireRecord(db: Db, ownerId: string, tableId: string, id: string) {
@@ -90,7 +96,7 @@ export async function listTableRecords(
   if (!tableRow) {
     throw notFound('Table');
   }
-  const table = readTable(tableRow);
+  const table = tableRow;
   const version = Number(tableRow.records_version);
   // Signed file links in a page expire, so pages of tables with file fields are never kept.
   const hasFileFields = table.fields.some((field) => field.type === 'file');
@@ -224,7 +230,6 @@ export async function updateRecord(
 /** Records of other tables whose link fields point at this record. */
 async function findReferences(trx: Db, table: StoredTable, recordId: string) {
   const linking = (await listTables(trx, table.owner_id))
-    .map(readTable)
     .map((other) => ({ other, links: listLinkFieldsTo(other, table.id) }))
     .filter(({ other, links }) => other.id !== table.id && links.length > 0);
   const tableIds = linking.map(({ other }) => other.id);

@@ -3,7 +3,7 @@ import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/record
 import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
 import type { RecordFileRow } from '../record-files/record-files.public.ts';
-import type { StoredTable } from '../tables/tables.model.ts';
+import type { StoredTable } from '../tables/tables.public.ts';
 import { findExistingRecordIds } from './records.repo.ts';
 
 /** Refused file values: files are attached by upload only, so a value may only list its own. */

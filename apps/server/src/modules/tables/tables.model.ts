@@ -2,7 +2,10 @@ import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import { toBoolean } from '../../db/dialect.ts';
 import type { TableRow } from './tables.repo.ts';
 
-/** A table row with its JSON columns read: what services and presenters work with. */
+/**
+ * A table as every module works with it: its JSON columns read, its counters as numbers. Other
+ * modules get this from tables.public.ts, never the row.
+ */
 export type StoredTable = {
   id: string;
   owner_id: string;
@@ -13,6 +16,10 @@ export type StoredTable = {
   display_field_key: string | null;
   created_at: string;
   updated_at: string;
+  /** Kept on the row by every record insert and delete: no COUNT(*) on a records page. */
+  record_count: number;
+  /** Moves on with every record write and schema edit; records pages are kept per version. */
+  records_version: number;
 };
 
 /** Reads a table row's JSON columns; the app wrote them, so their shape is trusted. */
@@ -27,26 +34,7 @@ export function readTable(row: TableRow): StoredTable {
     display_field_key: row.display_field_key,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    record_count: Number(row.record_count),
+    records_version: Number(row.records_version),
   };
-}
-
-/** The link fields of `table` that point at `targetId`. */
-export function listLinkFieldsTo(table: StoredTable, targetId: string): Field[] {
-  return table.fields.filter(
-    (field) => field.type === 'link' && field.linked_table_id === targetId,
-  );
-}
-
-/** The tables that link fields point at (to lock them while the schema is written). */
-export function linkTargetIds(
-  fields: ReadonlyArray<{ type: string; linked_table_id?: string | null | undefined }>,
-): string[] {
-  return fields.flatMap((field) =>
-    field.type === 'link' && field.linked_table_id ? [field.linked_table_id] : [],
-  );
-}
-
-/** Puts rule issues (loc relative to the body) where the API reports them: under 'body'. */
-export function inBody<T extends { loc: Array<string | number> }>(issues: readonly T[]): T[] {
-  return issues.map((issue) => ({ ...issue, loc: ['body', ...issue.loc] }));
 }

@@ -1,7 +1,7 @@
 import type { TableResponse } from '@formbridge/contract/tables';
-import type { TableWithCount } from './tables.service.ts';
+import type { StoredTable } from './tables.model.ts';
 
-export function presentTable(table: TableWithCount): TableResponse {
+export function presentTable(table: StoredTable): TableResponse {
   return {
     id: table.id,
     name: table.name,

@@ -1,11 +1,16 @@
-// The tables module's surface for other modules: table reads and the row locks other modules take
-// before touching a table's data.
-// Everything else in its repo stays private to the module (eslint no-restricted-paths).
+// The tables module's surface for other modules (the only file they may import: eslint zones):
+// table reads and locks on the `db` or transaction the caller passes, creating a table, and the
+// writes the table-schema module makes. Tables come as StoredTable, never as rows.
+export type { StoredTable } from './tables.model.ts';
 export {
-  listTables,
-  countTableRecords,
   findTable,
   findTableOfAccount,
+  listTables,
   lockTable,
+  removeTable,
   shareLockTables,
-} from './tables.repo.ts';
+  writeTableSchema,
+  type TableSchemaColumns,
+} from './tables.access.ts';
+export { createTable } from './tables.service.ts';
+export { presentTable } from './tables.presenter.ts';

@@ -8,7 +8,7 @@ export type TableRow = Selectable<DynamicTablesTable>;
 export type NewTableRow = Insertable<DynamicTablesTable>;
 
 /** The owner's table, or undefined for a missing id and for someone else's. */
-export function findTable(db: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
+export function selectTable(db: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
   return db
     .selectFrom('dynamic_tables')
     .selectAll()
@@ -40,7 +40,7 @@ const selectTableOfAccount = compileOnce(
  * the account enabled (undefined when not), and the account's table `id` (undefined for a missing
  * id and for someone else's).
  */
-export async function findTableOfAccount(
+export async function selectTableOfAccountRow(
   db: Db,
   session: { userId: string; sessionId: string },
   id: string,
@@ -58,10 +58,10 @@ export async function findTableOfAccount(
 
 /**
  * Locks the owner's tables `ids` for share until the transaction ends, for link fields or
- * mappings about to point at them: deleteTable (which takes the row lock first) then either waits
+ * mappings about to point at them: the table delete (which takes the row lock first) then either waits
  * and sees the new reference, or has deleted the table and the id is missing from the result.
  */
-export async function shareLockTables(
+export async function shareLockTableRows(
   trx: Db,
   ownerId: string,
   ids: readonly string[],
@@ -85,7 +85,7 @@ export async function shareLockTables(
  * table's schema, records or files takes it first, so a schema change and a record save never
  * interleave and a record is never written against a schema that just changed.
  */
-export function lockTable(trx: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
+export function lockTableRow(trx: Db, ownerId: string, id: string): Promise<TableRow | undefined> {
   return (
     trx
       .updateTable('dynamic_tables')
@@ -100,7 +100,7 @@ export function lockTable(trx: Db, ownerId: string, id: string): Promise<TableRo
 }
 
 /** Every table of the owner with its fields, newest first (the dashboard's "recent" order). */
-export function listTables(db: Db, ownerId: string): Promise<TableRow[]> {
+export function selectTables(db: Db, ownerId: string): Promise<TableRow[]> {
   return db
     .selectFrom('dynamic_tables')
     .selectAll()
@@ -110,18 +110,7 @@ export function listTables(db: Db, ownerId: string): Promise<TableRow[]> {
     .execute();
 }
 
-/** The table's record count, as kept on its row (see records.repo's inserts and deletes). */
-export async function countTableRecords(db: Db, ownerId: string, tableId: string) {
-  const row = await db
-    .selectFrom('dynamic_tables')
-    .select('record_count')
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', tableId)
-    .executeTakeFirst();
-  return Number(row?.record_count ?? 0);
-}
-
-export async function insertTable(db: Db, row: NewTableRow): Promise<void> {
+export async function insertTableRow(db: Db, row: NewTableRow): Promise<void> {
   await db.insertInto('dynamic_tables').values(row).execute();
 }
 
@@ -129,7 +118,7 @@ export async function insertTable(db: Db, row: NewTableRow): Promise<void> {
  * Writes the table's columns and moves its records version on: its fields, rules and display
  * settings shape every record a records page shows (kept pages stop holding).
  */
-export async function updateTable(
+export async function updateTableRow(
   db: Db,
   ownerId: string,
   id: string,

@@ -8,7 +8,8 @@ import {
   updateMappingKey,
   type MappingKeyRow,
 } from '../mappings/mappings.public.ts';
-import { listLinkFieldsTo, type StoredTable } from './tables.model.ts';
+import { listLinkFieldsTo } from '@formbridge/contract/table-links';
+import type { StoredTable } from '../tables/tables.public.ts';
 
 export type DroppedMapping = {
   id: string;

@@ -12,27 +12,27 @@ import {
 import { validateTableSchema } from '@formbridge/contract/tables-validation';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { inBody } from '@formbridge/contract/errors';
+import { linkTargetIds } from '@formbridge/contract/table-links';
 import { notFound, validationError } from '../../lib/errors.ts';
 import {
   listTableFiles,
   setFileFieldName,
   deleteRecordFileRows,
+  removeStoredFiles,
 } from '../record-files/record-files.public.ts';
-import { removeStoredFiles } from '../record-files/record-files.storage.ts';
-import { inBody, linkTargetIds, readTable, type StoredTable } from './tables.model.ts';
-import { migrateMappings, type DroppedMapping } from './tables.update-mappings.ts';
-import { migrateRecords } from './tables.update-records.ts';
 import {
-  countTableRecords,
   findTable,
   listTables,
   lockTable,
   shareLockTables,
-  updateTable,
-} from './tables.repo.ts';
-import type { TableWithCount } from './tables.service.ts';
+  writeTableSchema,
+  type StoredTable,
+} from '../tables/tables.public.ts';
+import { migrateMappings, type DroppedMapping } from './table-schema.mappings.ts';
+import { migrateRecords } from './table-schema.records.ts';
 
-export type TableUpdateResult = { table: TableWithCount; droppedMappings: DroppedMapping[] };
+export type TableUpdateResult = { table: StoredTable; droppedMappings: DroppedMapping[] };
 
 /**
  * Renames and removes attachments with their fields: a renamed file field keeps its files, and
@@ -67,17 +67,6 @@ async function migrateFiles(
   return doomed.map((file) => file.key);
 }
 
-function toStoredColumns(next: ReturnType<typeof buildStoredSchema>, now: string) {
-  return {
-    name: next.name,
-    fields: JSON.stringify(next.fields),
-    combination_rules: JSON.stringify(next.combination_rules),
-    use_display_field: next.use_display_field,
-    display_field_key: next.display_field_key,
-    updated_at: now,
-  };
-}
-
 function validateUpdate(current: StoredTable, merged: MergedTableUpdate, tableIds: string[]) {
   const issues = validateTableSchema(merged, {
     linkableTableIds: tableIds,
@@ -102,14 +91,13 @@ export async function updateTableSchema(
   body: UpdateTableBody,
 ): Promise<TableUpdateResult> {
   const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const row = await lockTable(trx, ownerId, id);
-    if (!row) {
+    const current = await lockTable(trx, ownerId, id);
+    if (!current) {
       throw notFound('Table');
     }
-    const current = readTable(row);
     const merged = mergeTableUpdate(current, body);
     await shareLockTables(trx, ownerId, linkTargetIds(merged.fields));
-    const tables = (await listTables(trx, ownerId)).map(readTable);
+    const tables = await listTables(trx, ownerId);
     validateUpdate(
       current,
       merged,
@@ -125,14 +113,13 @@ export async function updateTableSchema(
       fileKeys = await migrateFiles(trx, current, plan, next);
       droppedMappings = await migrateMappings(trx, { current, plan, tables, now });
     }
-    await updateTable(trx, ownerId, id, toStoredColumns(next, now));
+    await writeTableSchema(trx, ownerId, id, next, now);
     const updated = await findTable(trx, ownerId, id);
     if (!updated) {
       throw new Error('Updated table not found');
     }
-    const recordCount = await countTableRecords(trx, ownerId, id);
     return {
-      table: { ...readTable(updated), record_count: recordCount },
+      table: updated,
       droppedMappings,
       fileKeys,
     };

@@ -15,7 +15,7 @@ import {
   updateRecordsData,
   type RecordRow,
 } from '../records/records.public.ts';
-import type { StoredTable } from './tables.model.ts';
+import type { StoredTable } from '../tables/tables.public.ts';
 
 /** How many offending records a refused type change lists per field; the count covers the rest. */
 const LISTED_RECORDS = 20;
