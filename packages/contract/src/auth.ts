@@ -109,6 +109,7 @@ export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySc
 
 /** Answer of a confirmed reset: the account's address, for the sign-in form. */
 export const passwordResetConfirmResponseSchema = z.object({ email: z.string() });
+export type PasswordResetConfirmResponse = z.infer<typeof passwordResetConfirmResponseSchema>;
 
 /** Body of POST /api/v1/auth/change-password. */
 export const changePasswordBodySchema = z.object({

@@ -93,6 +93,7 @@ export type GenerationResult = z.infer<typeof generationResultSchema>;
 
 /** 202 of the bulk and multi-template calls. */
 export const jobAcceptedSchema = z.object({ job: jobSchema });
+export type JobAccepted = z.infer<typeof jobAcceptedSchema>;
 
 /**
  * `GET /api/v1/jobs/{id}` (and the 200 of `?wait=true`): the job, plus the generation result's

@@ -63,6 +63,7 @@ export const suggestionSchema = z.object({
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 export const suggestResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
 
 export const universalFieldSchema = z.object({
   key: z.string(),

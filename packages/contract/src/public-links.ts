@@ -241,3 +241,4 @@ export type PublicDataSubmitBody = z.input<typeof publicDataSubmitBodySchema>;
 export type PublicDataSubmitValues = z.output<typeof publicDataSubmitBodySchema>;
 
 export const publicMessageResponseSchema = z.object({ message: z.string() });
+export type PublicMessageResponse = z.infer<typeof publicMessageResponseSchema>;

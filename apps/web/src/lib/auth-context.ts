@@ -1,7 +1,8 @@
+import type { User } from '@formbridge/contract/auth';
 import { createContext, useContext } from 'react';
 
 /** The signed-in user: the full record, or only the id when /me could not be read (token-only). */
-export type SessionUser = { id: string; email?: string; is_admin?: boolean; can_invite?: boolean };
+export type SessionUser = Pick<User, 'id'> & Partial<User>;
 
 export type AuthResult = { ok: true } | { ok: false; message: string };
 

@@ -1,6 +1,7 @@
 import type {
   PasswordResetBody,
   PasswordResetConfirmBody,
+  PasswordResetConfirmResponse,
   SignupBody,
   TokenResponse,
   User,
@@ -44,7 +45,9 @@ export function requestPasswordReset(body: PasswordResetBody): Promise<null> {
 }
 
 /** POST /api/v1/auth/password-reset/confirm: the account's address on success. */
-export function confirmPasswordReset(body: PasswordResetConfirmBody): Promise<{ email: string }> {
+export function confirmPasswordReset(
+  body: PasswordResetConfirmBody,
+): Promise<PasswordResetConfirmResponse> {
   return apiRequest('/api/v1/auth/password-reset/confirm', {
     method: 'POST',
     json: body,

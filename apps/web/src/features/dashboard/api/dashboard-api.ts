@@ -1,10 +1,9 @@
+import type { CompletedForm } from '@formbridge/contract/completed-forms';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { useQuery } from '@tanstack/react-query';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export type DashboardTable = { id: string; name: string; created_at: string; fields: unknown[] };
-export type DashboardForm = { id: string };
 
 /**
  * A list that failed to load counts as empty on the dashboard (spec §2), which is why the
@@ -28,12 +27,12 @@ export function useDashboardLists() {
   const tables = useQuery({
     queryKey: queryKeys.dashboard.tables,
     staleTime: 0,
-    queryFn: () => listOrEmpty<DashboardTable>('/api/v1/dynamic-tables/'),
+    queryFn: () => listOrEmpty<TableResponse>('/api/v1/dynamic-tables/'),
   });
   const forms = useQuery({
     queryKey: queryKeys.dashboard.completedForms,
     staleTime: 0,
-    queryFn: () => listOrEmpty<DashboardForm>('/api/v1/completed-forms/'),
+    queryFn: () => listOrEmpty<CompletedForm>('/api/v1/completed-forms/'),
   });
   return {
     isLoading: templates.isPending || tables.isPending || forms.isPending,

@@ -1,22 +1,13 @@
+import type { RecordResponse } from '@formbridge/contract/records';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DataLink,
   DataLinkCreateBody,
   DataLinkUpdateBody,
 } from '@formbridge/contract/public-links';
-import type { CombinationRule, Field } from '@formbridge/contract/tables';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export type LinkTable = {
-  id: string;
-  name: string;
-  fields: Field[];
-  combination_rules: CombinationRule[];
-  use_display_field: boolean;
-  display_field_key: string | null;
-};
-export type LinkRecord = { id: string; data: Record<string, unknown> };
 
 export function useDataLinks() {
   return useQuery({
@@ -30,7 +21,7 @@ export function useLinkTables() {
     queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
-      return Array.isArray(body) ? (body as LinkTable[]) : [];
+      return Array.isArray(body) ? (body as TableResponse[]) : [];
     },
     refetchOnMount: 'always',
   });
@@ -41,7 +32,7 @@ export function useLinkRecords(tableId: string) {
     queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
-      return Array.isArray(body) ? (body as LinkRecord[]) : [];
+      return Array.isArray(body) ? (body as RecordResponse[]) : [];
     },
     enabled: tableId !== '',
     refetchOnMount: 'always',

@@ -1,3 +1,5 @@
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CompletedForm,
@@ -5,24 +7,10 @@ import type {
   CompletedFormWithEmail,
 } from '@formbridge/contract/completed-forms';
 import type { FieldMapping } from '@formbridge/contract/mappings';
-import type { PublicFormLink } from '@formbridge/contract/public-links';
+import type { PublicFormLink, PublicFormLinkCreated } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export type FormsTable = {
-  id: string;
-  name: string;
-  fields: Array<{ name: string; type: string }>;
-  combination_rules: unknown[];
-  use_display_field: boolean;
-  display_field_key: string | null;
-};
-export type FormsRecord = {
-  id: string;
-  data: Record<string, unknown>;
-  computed?: { display_name?: string };
-};
 
 export const formQuery = (id: string) =>
   queryOptions({
@@ -59,7 +47,7 @@ export function useFormTables() {
     queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
-      return Array.isArray(body) ? (body as FormsTable[]) : [];
+      return Array.isArray(body) ? (body as TableResponse[]) : [];
     },
     ...FRESH,
   });
@@ -79,7 +67,7 @@ export function useTableRecords(tableId: string) {
     queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(`/api/v1/dynamic-tables/${tableId}/records`);
-      return Array.isArray(body) ? (body as FormsRecord[]) : [];
+      return Array.isArray(body) ? (body as RecordResponse[]) : [];
     },
     enabled: tableId !== '',
     ...FRESH,
@@ -145,7 +133,7 @@ export function useCreatePublicLink() {
   return useMutation({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.publicFormLinks.all }),
     mutationFn: ({ templateId, recordId }: { templateId: string; recordId: string }) =>
-      apiRequest<{ token: string; url: string }>(
+      apiRequest<PublicFormLinkCreated>(
         `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
         { method: 'POST' },
       ),

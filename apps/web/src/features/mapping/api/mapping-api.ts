@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   CreateMappingBody,
   FieldMapping,
-  Suggestion,
+  SuggestResponse,
   UniversalField,
   UpdateMappingBody,
 } from '@formbridge/contract/mappings';
@@ -87,7 +87,7 @@ export function useDeleteMapping(templateId: string) {
 export function useGenerateSuggestions(templateId: string) {
   return useMutation({
     mutationFn: (tableId: string) =>
-      apiRequest<{ suggestions: Suggestion[] }>(
+      apiRequest<SuggestResponse>(
         `/api/v1/field-mappings/template/${templateId}/suggest?table_id=${encodeURIComponent(tableId)}`,
         { method: 'POST' },
       ),

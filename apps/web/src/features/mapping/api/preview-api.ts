@@ -1,3 +1,4 @@
+import type { RecordResponse } from '@formbridge/contract/records';
 import { useQuery } from '@tanstack/react-query';
 import type { MappingPreview } from '@formbridge/contract/mapping-preview';
 import { apiRequest } from '../../../lib/api-client';
@@ -5,8 +6,6 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** The records a preview can be shown on: the first page is enough to pick a typical one. */
 const PREVIEW_RECORD_LIMIT = 200;
-
-export type PreviewRecordOption = { id: string; computed: { display_name: string } };
 
 export function usePreviewRecords(tableId: string) {
   return useQuery({
@@ -16,7 +15,7 @@ export function usePreviewRecords(tableId: string) {
       const body = await apiRequest<unknown>(
         `/api/v1/dynamic-tables/${tableId}/records?limit=${PREVIEW_RECORD_LIMIT}`,
       );
-      return Array.isArray(body) ? (body as PreviewRecordOption[]) : [];
+      return Array.isArray(body) ? (body as RecordResponse[]) : [];
     },
   });
 }

@@ -4,6 +4,7 @@ import type {
   PublicDataSubmitBody,
   PublicFormPayload,
   PublicFormSubmitResponse,
+  PublicMessageResponse,
 } from '@formbridge/contract/public-links';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -42,7 +43,7 @@ export function usePublicDataForm(token: string) {
 export function useSubmitPublicDataForm(token: string) {
   return useMutation({
     mutationFn: (body: PublicDataSubmitBody) =>
-      apiRequest<{ message: string }>(
+      apiRequest<PublicMessageResponse>(
         `/api/v1/public-data-forms/${encodeURIComponent(token)}/submit`,
         {
           method: 'POST',

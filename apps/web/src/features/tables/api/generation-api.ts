@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { BulkGenerationBody, MultiTemplateBody } from '@formbridge/contract/completed-forms';
-import type { Job, JobResponse } from '@formbridge/contract/jobs';
+import type { JobAccepted, JobResponse } from '@formbridge/contract/jobs';
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
@@ -28,14 +28,14 @@ export function useTemplatesMappedTo(tableId: string) {
 }
 
 export function startMultiTemplateJob(tableId: string, recordId: string, body: MultiTemplateBody) {
-  return apiRequest<{ job: Job }>(`/api/v1/completed-forms/multi-template/${tableId}/${recordId}`, {
+  return apiRequest<JobAccepted>(`/api/v1/completed-forms/multi-template/${tableId}/${recordId}`, {
     method: 'POST',
     json: body,
   });
 }
 
 export function startBulkJob(templateId: string, tableId: string, body: BulkGenerationBody) {
-  return apiRequest<{ job: Job }>(`/api/v1/completed-forms/bulk/${templateId}/${tableId}`, {
+  return apiRequest<JobAccepted>(`/api/v1/completed-forms/bulk/${templateId}/${tableId}`, {
     method: 'POST',
     json: body,
   });

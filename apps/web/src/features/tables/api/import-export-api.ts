@@ -1,23 +1,10 @@
+import type { ImportPreview, ImportResult } from '@formbridge/contract/imports';
 import type { ImportFormat } from '@formbridge/contract/import-formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { readToken } from '../../../lib/session';
 import { invalidateTableLists } from './tables-api';
-
-export type ImportPreview = {
-  delimiter: string;
-  /** Date order and decimal separator read from the first rows. */
-  detected_format: ImportFormat;
-  columns: string[];
-  /** The first 20 non-blank data rows, aligned with `columns`. */
-  sample_rows: string[][];
-  row_count: number;
-  /** Column → field name, for columns that read like a field. */
-  suggested_mapping: Record<string, string>;
-};
-
-export type ImportResult = { imported: number; skipped_blank_rows: number };
 
 /** Column → field name, or null for a column that is not imported. */
 export type ColumnMapping = Record<string, string | null>;

@@ -1,9 +1,9 @@
+import type { RecordFile } from '@formbridge/contract/records';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { describeError } from '../../../lib/describe-error';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
-import type { RecordFileDto } from './records-api';
 
 const filesPath = (tableId: string, recordId: string) =>
   `/api/v1/files/${tableId}/records/${recordId}`;
@@ -23,15 +23,11 @@ export function uploadRecordFile({
   fieldName,
   file,
   onProgress,
-}: UploadInput): Promise<RecordFileDto> {
+}: UploadInput): Promise<RecordFile> {
   const form = new FormData();
   form.append('field_name', fieldName);
   form.append('file', file);
-  return uploadWithProgress<RecordFileDto>(
-    `${filesPath(tableId, recordId)}/upload`,
-    form,
-    onProgress,
-  );
+  return uploadWithProgress<RecordFile>(`${filesPath(tableId, recordId)}/upload`, form, onProgress);
 }
 
 export function useUploadRecordFile(tableId: string) {

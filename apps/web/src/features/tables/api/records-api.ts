@@ -1,26 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRecordEtag } from '@formbridge/contract/record-etag';
-import {
-  recordConflictSchema,
-  type StoredFile,
-  type TableRecord,
-} from '@formbridge/contract/records';
+import { recordConflictSchema, type RecordResponse } from '@formbridge/contract/records';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { invalidateTableLists } from './tables-api';
-
-/** A record file as the API returns it; `file_path` is a signed URL a new tab can open. */
-export type RecordFileDto = StoredFile & {
-  field_name: string;
-  content_type: string;
-  created_at: string;
-  file_path: string;
-};
-
-/** A record with what the server derives: its display name and each combination's value. */
-export type TableRecordDto = TableRecord & {
-  computed: { display_name: string; combinations: Record<string, string> };
-};
 
 export type RecordData = Record<string, unknown>;
 
@@ -36,7 +19,7 @@ export const recordsQuery = (tableId: string) =>
     queryKey: queryKeys.tables.records(tableId),
     queryFn: async () => {
       const body = await apiRequest<unknown>(recordsPath(tableId));
-      return Array.isArray(body) ? (body as TableRecordDto[]) : [];
+      return Array.isArray(body) ? (body as RecordResponse[]) : [];
     },
     retry: (failures, error) => (error as { status?: number }).status !== 404 && failures < 1,
   });
@@ -51,7 +34,7 @@ export const recordsPageQuery = (tableId: string, pageIndex: number) =>
     queryFn: async () => {
       const query = `limit=${RECORDS_PAGE_SIZE}&offset=${pageIndex * RECORDS_PAGE_SIZE}`;
       const body = await apiRequest<unknown>(`${recordsPath(tableId)}?${query}`);
-      return Array.isArray(body) ? (body as TableRecordDto[]) : [];
+      return Array.isArray(body) ? (body as RecordResponse[]) : [];
     },
   });
 
@@ -74,7 +57,7 @@ export function useCreateRecord(tableId: string) {
   const invalidate = useInvalidateRecords(tableId);
   return useMutation({
     mutationFn: (data: RecordData) =>
-      apiRequest<TableRecordDto>(recordsPath(tableId), { method: 'POST', json: { data } }),
+      apiRequest<RecordResponse>(recordsPath(tableId), { method: 'POST', json: { data } }),
     onSuccess: invalidate,
   });
 }
@@ -95,7 +78,7 @@ export function usePatchRecord(tableId: string) {
       data: RecordData;
       version: number;
     }) =>
-      apiRequest<TableRecordDto>(`${recordsPath(tableId)}/${recordId}`, {
+      apiRequest<RecordResponse>(`${recordsPath(tableId)}/${recordId}`, {
         method: 'PATCH',
         json: { data },
         headers: { 'if-match': formatRecordEtag(version) },
@@ -107,7 +90,7 @@ export function usePatchRecord(tableId: string) {
 }
 
 /** The record as it is now, when a write was refused because someone else saved it first. */
-export function readStaleRecord(error: unknown): TableRecordDto | null {
+export function readStaleRecord(error: unknown): RecordResponse | null {
   if (!(error instanceof ApiError) || error.status !== 412) {
     return null;
   }

@@ -5,32 +5,24 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { CreateTableBody, Table, UpdateTableBody } from '@formbridge/contract/tables';
+import type {
+  CreateTableBody,
+  TableResponse,
+  TableUpdateResponse,
+  UpdateTableBody,
+} from '@formbridge/contract/tables';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** A table as the API returns it: the contract's shape plus the counts the screens show. */
-export type TableDto = Table & { updated_at: string; field_count: number; record_count: number };
-
-export type DroppedMapping = {
-  id: string;
-  template_id: string;
-  field_name: string;
-  mapped_table_id: string;
-  mapped_field_key: string;
-};
-
-export type TableUpdateResult = TableDto & { dropped_mappings: DroppedMapping[] };
-
 /** The spec treats a non-array list answer as empty and says so; the page needs to know. */
-export type TableList = { tables: TableDto[]; isInvalidFormat: boolean };
+export type TableList = { tables: TableResponse[]; isInvalidFormat: boolean };
 
 const isNotFound = (error: unknown) => (error as { status?: number }).status === 404;
 
 export async function listTables(): Promise<TableList> {
   const body = await apiRequest<unknown>('/api/v1/dynamic-tables/');
   return Array.isArray(body)
-    ? { tables: body as TableDto[], isInvalidFormat: false }
+    ? { tables: body as TableResponse[], isInvalidFormat: false }
     : { tables: [], isInvalidFormat: true };
 }
 
@@ -40,7 +32,7 @@ export const tablesQuery = () =>
 export const tableQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.tables.detail(id),
-    queryFn: () => apiRequest<TableDto>(`/api/v1/dynamic-tables/${id}`),
+    queryFn: () => apiRequest<TableResponse>(`/api/v1/dynamic-tables/${id}`),
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
 
@@ -64,7 +56,7 @@ export function useCreateTable() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTableBody) =>
-      apiRequest<TableDto>('/api/v1/dynamic-tables/', { method: 'POST', json: body }),
+      apiRequest<TableResponse>('/api/v1/dynamic-tables/', { method: 'POST', json: body }),
     onSuccess: () => invalidateTableLists(queryClient),
   });
 }
@@ -73,9 +65,12 @@ export function useUpdateTable(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateTableBody) =>
-      apiRequest<TableUpdateResult>(`/api/v1/dynamic-tables/${id}`, { method: 'PUT', json: body }),
+      apiRequest<TableUpdateResponse>(`/api/v1/dynamic-tables/${id}`, {
+        method: 'PUT',
+        json: body,
+      }),
     onSuccess: async (result) => {
-      queryClient.setQueryData<TableDto>(queryKeys.tables.detail(id), result);
+      queryClient.setQueryData<TableResponse>(queryKeys.tables.detail(id), result);
       // Renames move values to new keys, and mapping keys follow them on the server.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tables.records(id) }),

@@ -1,6 +1,7 @@
+import type { ImportPreview } from '@formbridge/contract/imports';
 import { readImportCell, type ImportFormat } from '@formbridge/contract/import-formats';
 import type { Field } from '@formbridge/contract/tables';
-import type { ColumnMapping, ImportPreview } from '../api/import-export-api';
+import type { ColumnMapping } from '../api/import-export-api';
 
 type Props = {
   preview: ImportPreview;

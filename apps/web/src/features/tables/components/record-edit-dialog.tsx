@@ -1,3 +1,5 @@
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { useMemo, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +9,7 @@ import { FieldFilter, NoFieldsMatch } from '../../../components/ui/field-filter'
 import { VIRTUAL_LIST_THRESHOLD, VirtualList } from '../../../components/ui/virtual-list';
 import { matchesSearch } from '../../../lib/search-text';
 import { notify } from '../../../lib/toast';
-import { useCreateRecord, type RecordData, type TableRecordDto } from '../api/records-api';
-import type { TableDto } from '../api/tables-api';
+import { useCreateRecord, type RecordData } from '../api/records-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
 import { useRecordFileFields } from '../hooks/use-record-file-fields';
 import { useRecordUpdate, type RecordChoice } from '../hooks/use-record-update';
@@ -25,12 +26,12 @@ import { RecordFieldInput } from './record-field-input';
 import { RecordFileField } from './record-file-field';
 
 type Props = {
-  table: TableDto;
+  table: TableResponse;
   /** Null to add a record. */
-  record: TableRecordDto | null;
+  record: RecordResponse | null;
   linkedTables: ReadonlyMap<string, LinkedTable>;
   /** A new record in a table with file fields stays open as that record, for its uploads. */
-  onSaved: (record: TableRecordDto) => void;
+  onSaved: (record: RecordResponse) => void;
   onClose: () => void;
 };
 

@@ -1,9 +1,9 @@
+import type { RecordFile } from '@formbridge/contract/records';
 import { MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import type { Field } from '@formbridge/contract/tables';
 import { useId } from 'react';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { formatBytes } from '../../../lib/format';
-import type { RecordFileDto } from '../api/records-api';
 import type { FileFieldState } from '../hooks/use-record-file-fields';
 
 type Props = {
@@ -13,7 +13,7 @@ type Props = {
   /** Held by the record form, so it outlives this row when a long form scrolls it away. */
   state: FileFieldState;
   onPick: (file: File | undefined) => void;
-  onRemove: (file: RecordFileDto) => void;
+  onRemove: (file: RecordFile) => void;
   isRemoving: boolean;
 };
 

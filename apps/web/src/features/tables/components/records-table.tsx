@@ -1,26 +1,26 @@
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { shortenId } from '@formbridge/contract/display-name';
 import { computeCombinationValue } from '@formbridge/contract/combination';
 import { readValue } from '@formbridge/contract/records-values';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
-import type { TableRecordDto } from '../api/records-api';
-import type { TableDto } from '../api/tables-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
 import { useRecordPages } from '../hooks/use-record-pages';
 import { CombinationCell, RecordCell } from './record-cell';
 
 export type RecordsTableProps = {
-  table: TableDto;
+  table: TableResponse;
   /** How many records the table holds; the rows in view are read from the server by page. */
   recordCount: number;
   linkedTables: ReadonlyMap<string, LinkedTable>;
-  onEdit: (record: TableRecordDto) => void;
-  onDelete: (record: TableRecordDto) => void;
+  onEdit: (record: RecordResponse) => void;
+  onDelete: (record: RecordResponse) => void;
   /**
    * Slot for the 'Generate Forms' row action (spec §2: shown only when a template maps to this
    * table). The generation issue renders its button here; it appears before Edit Record.
    */
-  renderGenerateFormsAction?: (record: TableRecordDto) => ReactNode;
+  renderGenerateFormsAction?: (record: RecordResponse) => ReactNode;
 };
 
 const ROW_HEIGHT = 45;

@@ -1,8 +1,8 @@
+import type { TableResponse } from '@formbridge/contract/tables';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
-import type { TableDto } from '../api/tables-api';
 
-type Props = { table: TableDto; onDelete: (table: TableDto) => void };
+type Props = { table: TableResponse; onDelete: (table: TableResponse) => void };
 
 export function TableCard({ table, onDelete }: Props) {
   const navigate = useNavigate();

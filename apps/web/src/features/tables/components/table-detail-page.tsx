@@ -1,3 +1,4 @@
+import type { RecordResponse } from '@formbridge/contract/records';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,12 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useTemplatesMappedTo } from '../api/generation-api';
-import {
-  recordsPageQuery,
-  recordsQuery,
-  useDeleteRecord,
-  type TableRecordDto,
-} from '../api/records-api';
+import { recordsPageQuery, recordsQuery, useDeleteRecord } from '../api/records-api';
 import { useTable, useTables } from '../api/tables-api';
 import { useLinkedTables } from '../hooks/use-linked-tables';
 import { describeServerError } from '../utils/api-errors';
@@ -35,8 +31,8 @@ type Dialog =
   | { kind: 'schema' }
   | { kind: 'delete-table' }
   | { kind: 'import' }
-  | { kind: 'record'; record: TableRecordDto | null }
-  | { kind: 'delete-record'; record: TableRecordDto }
+  | { kind: 'record'; record: RecordResponse | null }
+  | { kind: 'delete-record'; record: RecordResponse }
   | { kind: 'generate'; target: GenerateTarget };
 
 export function TableDetailPage() {
@@ -108,7 +104,7 @@ function TableDetail({ id }: { id: string }) {
   }
   const data = table.data;
 
-  const confirmDeleteRecord = async (record: TableRecordDto) => {
+  const confirmDeleteRecord = async (record: RecordResponse) => {
     try {
       await deleteRecord.mutateAsync(record.id);
       notify.success('Record deleted successfully');

@@ -1,8 +1,7 @@
-import { getFieldTypeLabel } from '@formbridge/contract/tables';
+import { getFieldTypeLabel, type TableResponse } from '@formbridge/contract/tables';
 import { Link } from 'react-router';
-import type { TableDto } from '../api/tables-api';
 
-type Props = { table: TableDto; tableNames: ReadonlyMap<string, string> };
+type Props = { table: TableResponse; tableNames: ReadonlyMap<string, string> };
 
 /** 'Field Definitions': name (and label when it differs), type, required. */
 export function TableFieldDefinitions({ table, tableNames }: Props) {

@@ -1,3 +1,5 @@
+import type { ImportPreview } from '@formbridge/contract/imports';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { DEFAULT_IMPORT_FORMAT, type ImportFormat } from '@formbridge/contract/import-formats';
 import { MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { useState } from 'react';
@@ -5,20 +7,14 @@ import { Button } from '../../../components/ui/button';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../lib/toast';
-import {
-  useImportRecords,
-  usePreviewImport,
-  type ColumnMapping,
-  type ImportPreview,
-} from '../api/import-export-api';
-import type { TableDto } from '../api/tables-api';
+import { useImportRecords, usePreviewImport, type ColumnMapping } from '../api/import-export-api';
 import { describeServerError } from '../utils/api-errors';
 import { readImportProblems, type ImportProblems } from '../utils/import-problems';
 import { ImportFormatFields } from './import-format-fields';
 import { ImportPreviewTable } from './import-preview-table';
 import { ImportRowErrors } from './import-row-errors';
 
-type Props = { table: TableDto; onClose: () => void };
+type Props = { table: TableResponse; onClose: () => void };
 
 const NO_PROBLEMS: ImportProblems = { rows: [], columns: {}, general: [] };
 

@@ -1,4 +1,5 @@
-import type { UpdateTableBody } from '@formbridge/contract/tables';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse, UpdateTableBody } from '@formbridge/contract/tables';
 import { CONFIRMATION_REQUIRED } from '@formbridge/contract/tables-validation';
 import { planSchemaChange } from '@formbridge/contract/tables-schema-change';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,8 +11,8 @@ import { VirtualList } from '../../../components/ui/virtual-list';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/toast';
-import { recordsQuery, type TableRecordDto } from '../api/records-api';
-import { tableQuery, useTables, useUpdateTable, type TableDto } from '../api/tables-api';
+import { recordsQuery } from '../api/records-api';
+import { tableQuery, useTables, useUpdateTable } from '../api/tables-api';
 import { describeServerError, readValidationIssues } from '../utils/api-errors';
 import {
   createSchemaResolver,
@@ -28,7 +29,7 @@ import { SchemaFieldRow } from './schema-field-row';
 import { SchemaIssueList, SchemaRemovalConfirmation } from './schema-messages';
 import { SchemaRulesEditor } from './schema-rules-editor';
 
-type Props = { table: TableDto; onClose: () => void };
+type Props = { table: TableResponse; onClose: () => void };
 
 /**
  * 'Edit Table Schema': waits for the user's tables, which link fields may point at. The table's
@@ -60,10 +61,10 @@ export function TableSchemaEditDialog(props: Props) {
  * read again. If they cannot be read the dialog still works: the server then asks for the
  * confirmation itself.
  */
-function useRecordsOnce(tableId: string): () => Promise<readonly TableRecordDto[]> {
+function useRecordsOnce(tableId: string): () => Promise<readonly RecordResponse[]> {
   const queryClient = useQueryClient();
   const [records] = useState(() =>
-    queryClient.fetchQuery(recordsQuery(tableId)).catch((): TableRecordDto[] => []),
+    queryClient.fetchQuery(recordsQuery(tableId)).catch((): RecordResponse[] => []),
   );
   return useCallback(() => records, [records]);
 }
@@ -76,8 +77,8 @@ function SchemaEditor({
   onClose,
   linkableTables,
 }: Props & {
-  readRecords: () => Promise<readonly TableRecordDto[]>;
-  linkableTables: TableDto[];
+  readRecords: () => Promise<readonly RecordResponse[]>;
+  linkableTables: TableResponse[];
 }) {
   const queryClient = useQueryClient();
   const update = useUpdateTable(table.id);

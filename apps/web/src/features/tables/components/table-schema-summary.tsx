@@ -1,5 +1,5 @@
+import type { TableResponse } from '@formbridge/contract/tables';
 import { formatDateTime } from '../../../lib/format';
-import type { TableDto } from '../api/tables-api';
 
 function Item({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -13,7 +13,7 @@ function Item({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 /** 'Table Schema': name, created date-time, field count, record count. */
-export function TableSchemaSummary({ table }: { table: TableDto }) {
+export function TableSchemaSummary({ table }: { table: TableResponse }) {
   return (
     <section
       aria-labelledby="table-schema-heading"

@@ -1,3 +1,4 @@
+import type { TableResponse } from '@formbridge/contract/tables';
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -5,7 +6,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
-import { useTables, type TableDto } from '../api/tables-api';
+import { useTables } from '../api/tables-api';
 import { TableCard } from './table-card';
 import { TableCreateDialog } from './table-create-dialog';
 import { TableDeleteDialog } from './table-delete-dialog';
@@ -17,7 +18,7 @@ export const LIST_DELETE_WARNING =
 export function TablesPage() {
   const tables = useTables();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
-  const [pendingDelete, setPendingDelete] = useState<TableDto | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<TableResponse | null>(null);
   const isInvalidFormat = tables.data?.isInvalidFormat === true;
   // Stable, so a list refetch does not re-run the open modal's focus effect.
   const closeCreate = useCallback(() => setIsCreateOpen(false), []);

@@ -1,14 +1,16 @@
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { notify } from '../../../lib/toast';
-import { recordsQuery, type TableRecordDto } from '../api/records-api';
-import { tableQuery, type TableDto } from '../api/tables-api';
+import { recordsQuery } from '../api/records-api';
+import { tableQuery } from '../api/tables-api';
 import type { LinkedTableData } from '../utils/cell-display';
 
 /** One linked table: loading until both its schema and its records are in. */
 export type LinkedTable = {
-  table: TableDto | undefined;
-  records: TableRecordDto[] | undefined;
+  table: TableResponse | undefined;
+  records: RecordResponse[] | undefined;
   /** Ready for link labels; undefined while loading or after a failure. */
   data: LinkedTableData | undefined;
 };
@@ -17,7 +19,9 @@ export type LinkedTable = {
  * Loads every table the link fields point at, with its records, for link cells and link selects
  * (spec §7: linked tables and their records are fetched for link fields).
  */
-export function useLinkedTables(table: TableDto | undefined): ReadonlyMap<string, LinkedTable> {
+export function useLinkedTables(
+  table: TableResponse | undefined,
+): ReadonlyMap<string, LinkedTable> {
   const ids = useMemo(() => {
     const linked = (table?.fields ?? []).flatMap((field) =>
       field.type === 'link' && field.linked_table_id ? [field.linked_table_id] : [],
@@ -50,9 +54,9 @@ export function useLinkedTables(table: TableDto | undefined): ReadonlyMap<string
 
 // Cached per records array (the query keeps the same array until it refetches), so a render
 // does not re-index 10,000 records.
-const indexes = new WeakMap<readonly TableRecordDto[], Map<string, TableRecordDto>>();
+const indexes = new WeakMap<readonly RecordResponse[], Map<string, RecordResponse>>();
 
-function indexRecords(records: readonly TableRecordDto[]): Map<string, TableRecordDto> {
+function indexRecords(records: readonly RecordResponse[]): Map<string, RecordResponse> {
   let index = indexes.get(records);
   if (!index) {
     index = new Map(records.map((record) => [record.id, record]));

@@ -1,3 +1,4 @@
+import type { RecordFile, RecordResponse } from '@formbridge/contract/records';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL } from '@formbridge/contract/limits';
 import { readValue } from '@formbridge/contract/records-values';
 import { useCallback, useState } from 'react';
@@ -6,11 +7,10 @@ import {
   useDeleteRecordFile,
   useUploadRecordFile,
 } from '../api/record-files-api';
-import type { RecordFileDto, TableRecordDto } from '../api/records-api';
 
 /** What one file field shows: its files, an upload under way (percent) and the last error. */
 export type FileFieldState = {
-  files: RecordFileDto[];
+  files: RecordFile[];
   /** The name of the file being uploaded, with its progress; null when none is. */
   uploading: { filename: string; percent: number } | null;
   error: string | null;
@@ -20,7 +20,7 @@ export type FileFieldState = {
 export type RecordFileFields = {
   stateOf: (fieldName: string) => FileFieldState;
   pick: (fieldName: string, file: File | undefined) => Promise<void>;
-  remove: (fieldName: string, file: RecordFileDto) => Promise<void>;
+  remove: (fieldName: string, file: RecordFile) => Promise<void>;
   isRemoving: boolean;
 };
 
@@ -29,9 +29,9 @@ export function describeFileTooLarge(bytes: number): string {
   return `File size exceeds ${MAX_UPLOAD_LABEL} limit. File size: ${(bytes / 1024 / 1024).toFixed(2)}MB`;
 }
 
-function readFiles(record: TableRecordDto | null, fieldName: string): RecordFileDto[] {
+function readFiles(record: RecordResponse | null, fieldName: string): RecordFile[] {
   const value = record ? readValue(record.data, fieldName) : null;
-  return Array.isArray(value) ? (value as RecordFileDto[]) : [];
+  return Array.isArray(value) ? (value as RecordFile[]) : [];
 }
 
 /**
@@ -41,7 +41,7 @@ function readFiles(record: TableRecordDto | null, fieldName: string): RecordFile
  */
 export function useRecordFileFields(
   tableId: string,
-  record: TableRecordDto | null,
+  record: RecordResponse | null,
 ): RecordFileFields {
   const upload = useUploadRecordFile(tableId);
   const deleteFile = useDeleteRecordFile(tableId);
@@ -97,7 +97,7 @@ export function useRecordFileFields(
     }
   };
 
-  const remove = async (fieldName: string, file: RecordFileDto) => {
+  const remove = async (fieldName: string, file: RecordFile) => {
     if (!recordId) {
       return;
     }

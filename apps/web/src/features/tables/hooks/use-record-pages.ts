@@ -1,8 +1,9 @@
+import type { RecordResponse } from '@formbridge/contract/records';
 import { useQueries } from '@tanstack/react-query';
-import { RECORDS_PAGE_SIZE, recordsPageQuery, type TableRecordDto } from '../api/records-api';
+import { RECORDS_PAGE_SIZE, recordsPageQuery } from '../api/records-api';
 
 export type RecordSlot =
-  | { state: 'ready'; record: TableRecordDto }
+  | { state: 'ready'; record: RecordResponse }
   | { state: 'loading' }
   | { state: 'failed' }
   // The page came back shorter: records were deleted since the count was read.

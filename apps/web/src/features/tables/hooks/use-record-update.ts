@@ -1,12 +1,7 @@
-import type { Field } from '@formbridge/contract/tables';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { Field, TableResponse } from '@formbridge/contract/tables';
 import { useState } from 'react';
-import {
-  readStaleRecord,
-  usePatchRecord,
-  type RecordData,
-  type TableRecordDto,
-} from '../api/records-api';
-import type { TableDto } from '../api/tables-api';
+import { readStaleRecord, usePatchRecord, type RecordData } from '../api/records-api';
 import { findConflictingFields } from '../utils/record-conflicts';
 
 export type RecordChoice = 'mine' | 'theirs';
@@ -14,7 +9,7 @@ export type RecordChoice = 'mine' | 'theirs';
 /** A save refused because someone else changed some of the same fields first. */
 export type RecordConflict = {
   /** The record as it is now. */
-  current: TableRecordDto;
+  current: RecordResponse;
   /** The fields both sides changed, to different values. */
   fields: Field[];
   /** Every change being saved. */
@@ -30,12 +25,12 @@ const MAX_MERGES = 3;
  * changes to other fields are kept and the save is sent again against their version; when both
  * changed a field, `conflict` holds both values until `resolve` gets the user's choice per field.
  */
-export function useRecordUpdate(table: TableDto) {
+export function useRecordUpdate(table: TableResponse) {
   const patchRecord = usePatchRecord(table.id);
   const [conflict, setConflict] = useState<RecordConflict | null>(null);
 
   /** True when saved; false when a conflict waits for the user's choice. */
-  const save = async (base: TableRecordDto, changed: RecordData): Promise<boolean> => {
+  const save = async (base: RecordResponse, changed: RecordData): Promise<boolean> => {
     let version = base.version;
     for (let attempt = 0; ; attempt += 1) {
       if (Object.keys(changed).length === 0) {

@@ -1,9 +1,9 @@
+import type { TableResponse } from '@formbridge/contract/tables';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import type { TableDto } from '../api/tables-api';
 
 /** Renders with a fresh query cache (seeded by the caller) and a router. */
 export function renderWithCache(ui: ReactNode, seed: (client: QueryClient) => void = () => {}) {
@@ -44,7 +44,7 @@ export function mockFetch(...replies: Reply[]) {
   };
 }
 
-export function makeTable(overrides: Partial<TableDto> = {}): TableDto {
+export function makeTable(overrides: Partial<TableResponse> = {}): TableResponse {
   return {
     id: 't-people',
     name: 'People',

@@ -1,14 +1,14 @@
+import type { RecordFile } from '@formbridge/contract/records';
 import { parseIsoDate } from '@formbridge/contract/dates';
 import { getLinkedRecordLabel, shortenLinkedRecordId } from '@formbridge/contract/display-name';
 import type { DisplayNameTable } from '@formbridge/contract/display-name';
 import type { Field } from '@formbridge/contract/tables';
-import type { RecordFileDto } from '../api/records-api';
 
 /** What one records-table cell shows (spec §4 Cell display). */
 export type CellContent =
   | { kind: 'empty' }
   | { kind: 'text'; text: string }
-  | { kind: 'files'; files: RecordFileDto[] }
+  | { kind: 'files'; files: RecordFile[] }
   | { kind: 'link'; text: string; to: string | null };
 
 /** A linked table with its records by id, once they are loaded. */
@@ -25,7 +25,7 @@ export function formatCalendarDate(value: string): string {
   return date ? date.toLocaleDateString(undefined, { timeZone: 'UTC' }) : value;
 }
 
-function isFileList(value: unknown): value is RecordFileDto[] {
+function isFileList(value: unknown): value is RecordFile[] {
   return (
     Array.isArray(value) &&
     value.every((item) => typeof item === 'object' && item !== null && 'filename' in item)

@@ -1,8 +1,8 @@
+import type { TableResponse } from '@formbridge/contract/tables';
 import { describe, expect, it } from 'vitest';
-import type { TableDto } from '../api/tables-api';
 import { createSchemaResolver, toSchemaFormValues, toUpdateBodyInput } from './schema-form';
 
-const TABLE: TableDto = {
+const TABLE: TableResponse = {
   id: 't-people',
   name: 'People',
   created_at: '2025-01-01T00:00:00Z',

@@ -4,6 +4,7 @@ import {
   updateTableBodySchema,
   type FieldType,
   type UpdateTableBody,
+  type TableResponse,
 } from '@formbridge/contract/tables';
 import { buildUpdateTableFormSchema } from '@formbridge/contract/tables-validation';
 import {
@@ -12,7 +13,6 @@ import {
   type SchemaChangePlan,
 } from '@formbridge/contract/tables-schema-change';
 import { set, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
-import type { TableDto } from '../api/tables-api';
 
 // The schema editor refers to fields by a row key that never changes while the dialog is open,
 // so a rule's source fields and the display field follow a field through a rename; names are
@@ -77,7 +77,7 @@ export function newRuleRow(): SchemaRuleRow {
 }
 
 /** The editor's starting values: the stored schema, every item remembering its stored name. */
-export function toSchemaFormValues(table: TableDto): SchemaFormValues {
+export function toSchemaFormValues(table: TableResponse): SchemaFormValues {
   const fields = table.fields.map((field) => ({
     key: newRowKey(),
     name: field.name,
@@ -185,7 +185,7 @@ export function toSchemaFormErrors(
  * computed by the contract's plan against the stored table.
  */
 export function listLosingFields(
-  table: Pick<TableDto, 'fields' | 'combination_rules'>,
+  table: Pick<TableResponse, 'fields' | 'combination_rules'>,
   body: UpdateTableBody,
 ): string[] {
   return listFieldsLosingValues(planSchemaChange(table, body));
@@ -196,7 +196,7 @@ export function listLosingFields(
  * the dialog asks the user about them (with what they lose) before it sends anything.
  */
 export function createSchemaResolver(
-  table: TableDto,
+  table: TableResponse,
   linkableTableIds: readonly string[],
 ): Resolver<SchemaFormValues, unknown, UpdateTableBody> {
   const schema = buildUpdateTableFormSchema({
