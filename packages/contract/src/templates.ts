@@ -63,6 +63,23 @@ export function readLabelCandidate(candidate: LabelCandidateDto): {
     : { text: candidate.text, position: candidate.position };
 }
 
+/** How a field's region was recognised: its own words, the heading over it, or the page's structure. */
+export const REGION_EVIDENCE = ['own', 'heading', 'structure'] as const;
+
+/**
+ * Whose block of the page a field sits in when it is not the record's own: a party (`preparer`,
+ * `witness`, `parent`, `employer` …), `other-row` (a later row of a repeated block) or
+ * `other-copy` (the `_2` copy of a block on the same page); `label` is what shows it ("Paid
+ * Preparer Use Only"). Suggestions never put the record's identity there and Apply All never
+ * writes there unless the target is that party's.
+ */
+export const fieldRegionSchema = z.object({
+  owner: z.string(),
+  label: z.string(),
+  evidence: z.enum(REGION_EVIDENCE),
+});
+export type FieldRegionDto = z.infer<typeof fieldRegionSchema>;
+
 export const fieldInfoSchema = z.object({
   type: z.enum(TEMPLATE_FIELD_TYPES),
   page: z.number().int().min(0),
@@ -83,6 +100,8 @@ export const fieldInfoSchema = z.object({
   label_candidates: z.array(labelCandidateSchema).optional(),
   /** The section heading the field sits under ("Paid Preparer Use Only", "B ENDEREÇO RESIDENCIAL"). */
   section: z.string().optional(),
+  /** Present only outside the record's own region (see fieldRegionSchema). */
+  region: fieldRegionSchema.optional(),
 });
 export type FieldInfoDto = z.infer<typeof fieldInfoSchema>;
 

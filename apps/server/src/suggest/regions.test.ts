@@ -92,6 +92,19 @@ describe('regions of the page and whose they are', () => {
     });
   });
 
+  it('reads the region detection stored for a field before its words', () => {
+    // "Name" says nothing of whose it is; the stored region (a heading detection saw) does.
+    const fields: FieldDataDto = {
+      Text1: pdfField({ label: 'Your name' }),
+      Text2: pdfField({
+        label: 'Name',
+        page: 1,
+        region: { owner: 'preparer', label: 'Paid Preparer Use Only', evidence: 'heading' },
+      }),
+    };
+    expect(suggest(suggestInput(fields, clients))).toEqual({ Text1: 'Name' });
+  });
+
   it("never takes the date of a request for today's date", () => {
     const fields: FieldDataDto = {
       Date: pdfField(),

@@ -6,18 +6,17 @@
 //
 // The record's own identity is never suggested into another party's region (score.ts), and
 // Apply All never writes there (contract suggestion-apply.ts) unless the target is that party's.
-import type { FieldInfoDto } from '@formbridge/contract/templates';
+import type { FieldDataDto, FieldInfoDto, FieldRegionDto } from '@formbridge/contract/templates';
 import { partiesIn } from './parties.ts';
 import { foldText, tokenize } from './text-normalize.ts';
 
-export type Region = {
-  /** `record`, a party (`preparer`, `witness`, `parent` …) or `other-row` / `other-copy`. */
-  owner: string;
-  /** What shows it, for the user: the heading, the caption word, "row 2". */
-  label: string;
-  /** How sure: the box's own words say so, or only its heading / the page structure. */
-  evidence: 'own' | 'heading' | 'structure';
-};
+/**
+ * `owner`: `record`, a party (`preparer`, `witness`, `parent` …) or `other-row` / `other-copy`;
+ * `label`: what shows it, for the user (the heading, the caption word, "row 2"); `evidence`: the
+ * box's own words say so, or only its heading / the page structure. Detection stores the region
+ * of every field outside the record's (contract `fieldRegionSchema`).
+ */
+export type Region = FieldRegionDto;
 
 export const RECORD_REGION: Region = { owner: 'record', label: 'Record', evidence: 'own' };
 
@@ -99,6 +98,23 @@ export function regionOf(
     };
   }
   return RECORD_REGION;
+}
+
+/**
+ * The regions detection stores: every field outside the record's own region, from its words, its
+ * heading and its `_2` copies. Later rows of a repeated block are told by the suggester, which
+ * reads the row structure with the table's words.
+ */
+export function detectedRegions(fields: FieldDataDto): Map<string, Region> {
+  const pageOfName = new Map(Object.entries(fields).map(([name, info]) => [name, info.page]));
+  const regions = new Map<string, Region>();
+  for (const [name, info] of Object.entries(fields)) {
+    const region = regionOf(name, info, false, pageOfName);
+    if (region.owner !== RECORD_REGION.owner) {
+      regions.set(name, region);
+    }
+  }
+  return regions;
 }
 
 // Dates of one request, not of the day the form is filled in: "From" / "To" of a period, a

@@ -78,7 +78,10 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
   for (const profile of profiles) {
     const info = input.fields[profile.name];
     if (info) {
-      profile.region = regionOf(profile.name, info, profile.row === 'later', pageOfName);
+      // Detection stores the region of a field outside the record's; templates detected before
+      // regions were stored (and later rows, which need the table's words) are read here.
+      profile.region =
+        info.region ?? regionOf(profile.name, info, profile.row === 'later', pageOfName);
     }
   }
   return profiles;

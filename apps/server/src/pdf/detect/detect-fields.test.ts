@@ -140,6 +140,31 @@ describe('detectFields input classification', () => {
     expect(results.map((r) => Object.keys(r.fields).length)).toEqual([5, 5, 5, 5]);
   });
 
+  it("stores whose block each field outside the record's own sits in", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([400, 300]);
+    const form = doc.getForm();
+    const box = (name: string, y: number) =>
+      form.createTextField(name).addToPage(page, { x: 150, y, width: 200, height: 14 });
+    box('applicant_name', 260);
+    box('Street address', 230);
+    box('Street address_2', 200);
+    box('witness_name', 100);
+    const { fields } = await detectFields(await doc.save());
+    expect(fields.applicant_name?.region).toBeUndefined();
+    expect(fields['Street address']?.region).toBeUndefined();
+    expect(fields['Street address_2']?.region).toEqual({
+      owner: 'other-copy',
+      label: 'copy 2 of a block on the same page',
+      evidence: 'structure',
+    });
+    expect(fields.witness_name?.region).toEqual({
+      owner: 'witness',
+      label: 'Witness',
+      evidence: 'own',
+    });
+  });
+
   it('returns no fields for a PDF without a form', async () => {
     const doc = await PDFDocument.create();
     doc.addPage([200, 100]);

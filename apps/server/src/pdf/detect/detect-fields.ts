@@ -10,6 +10,7 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { toRawWidget } from './detect-annotations.ts';
 import type { PlacedWidget } from './detect-build.ts';
+import { detectedRegions } from '../../suggest/regions.ts';
 import { buildFieldData } from './detect-build.ts';
 import { PdfInputError } from './detect-errors.ts';
 import type { SectionHeading } from './detect-layout.ts';
@@ -139,7 +140,14 @@ export async function detectFields(
       if (placed.length === 0 && (await hasXfa(doc))) {
         throw new PdfInputError('xfa_only');
       }
-      return { fields: buildFieldData(placed), page_count: doc.numPages, pages };
+      const fields = buildFieldData(placed);
+      for (const [name, region] of detectedRegions(fields)) {
+        const info = fields[name];
+        if (info) {
+          info.region = region;
+        }
+      }
+      return { fields, page_count: doc.numPages, pages };
     },
     options.timeoutMs,
   );
