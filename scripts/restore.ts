@@ -12,6 +12,6 @@ await runScript('restore', async () => {
     throw new ScriptError('usage: npm run restore -- <archive.tar.gz>', 2);
   }
   const config = loadConfig();
-  restoreBackup(archive, config);
+  await restoreBackup(archive, config);
   console.log(`Restored ${archive} into ${config.dataDir}`);
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -51,7 +52,7 @@ describe('backup and restore (SQLite + DATA_DIR files)', () => {
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
 
     const freshDir = path.join(scratch, 'restored');
-    restoreBackup(archive, { dataDir: freshDir, databaseUrl: undefined });
+    await restoreBackup(archive, { dataDir: freshDir, databaseUrl: undefined });
     const restored = await startTestApp('sqlite', {
       dataDir: freshDir,
       jwtSecret: 'x'.repeat(40),
@@ -84,8 +85,27 @@ describe('backup and restore (SQLite + DATA_DIR files)', () => {
     const busy = path.join(scratch, 'busy');
     fs.mkdirSync(busy);
     fs.writeFileSync(path.join(busy, 'formbridge.sqlite'), '');
-    expect(() =>
+    await expect(
       restoreBackup(path.join(scratch, 'backup.tar.gz'), { dataDir: busy, databaseUrl: undefined }),
-    ).toThrow(/is not empty/);
+    ).rejects.toThrow(/is not empty/);
+  });
+
+  it('npm run backup writes into DATA_DIR/backups, and no archive holds the earlier ones', async () => {
+    const app = await startTestApp('sqlite', { storage: { kind: 'local' } });
+    const dataDir = app.dataDir;
+    await app.close();
+    const script = path.join(import.meta.dirname, '../../../scripts/backup.ts');
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const backupNow = () => execFileSync(process.execPath, [script], { env, encoding: 'utf8' });
+    backupNow();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    backupNow();
+    const archives = fs.readdirSync(path.join(dataDir, 'backups')).sort();
+    expect(archives).toHaveLength(2);
+    const newest = path.join(dataDir, 'backups', archives[1]!);
+    const listing = execFileSync('tar', ['-tzf', newest], { encoding: 'utf8' });
+    expect(listing).toContain('formbridge.sqlite');
+    expect(listing).not.toContain('backups');
   });
 });

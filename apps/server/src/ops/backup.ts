@@ -1,13 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { restorePostgresDump, run } from './pg-restore.ts';
 
 const SQLITE_FILE = 'formbridge.sqlite';
 const PG_DUMP_FILE = 'postgres.dump';
-// Never archived: the live database (copied through the backup API instead) and scratch space.
-const SKIPPED = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, '.tmp', 'tmp']);
+/** Where `npm run backup` writes when given no path: inside DATA_DIR, never the checkout. */
+export const BACKUPS_DIR = 'backups';
+// Never archived: the live database (copied through the backup API instead), scratch space and
+// earlier backups (each archive would otherwise hold all the ones before it).
+const SKIPPED = new Set([
+  SQLITE_FILE,
+  `${SQLITE_FILE}-wal`,
+  `${SQLITE_FILE}-shm`,
+  '.tmp',
+  'tmp',
+  BACKUPS_DIR,
+]);
 
 export type BackupSource = { dataDir: string; databaseUrl: string | undefined };
 
@@ -53,38 +63,41 @@ export async function createBackup(source: BackupSource, archive: string): Promi
 
 /**
  * Restores an archive from createBackup into an empty (or new) DATA_DIR, and for PostgreSQL into
- * the database at `databaseUrl` (existing objects are replaced). Stop the server first.
+ * the database at `databaseUrl` (created when missing; what an earlier install left there is
+ * replaced). All or nothing: the files are unpacked beside DATA_DIR and moved into place only
+ * once the database is restored, so a failed restore leaves nothing that blocks the next try.
+ * Stop the server first.
  */
-export function restoreBackup(archive: string, target: BackupSource): void {
-  fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
-  const existing = fs.readdirSync(target.dataDir);
-  if (existing.length > 0) {
-    throw new Error(`DATA_DIR ${target.dataDir} is not empty; restore into a new directory`);
+export async function restoreBackup(archive: string, target: BackupSource): Promise<void> {
+  const dataDir = path.resolve(target.dataDir);
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
+    throw new Error(`DATA_DIR ${dataDir} is not empty; restore into a new directory`);
   }
-  run('tar', ['-xzf', path.resolve(archive), '-C', target.dataDir]);
-  fs.chmodSync(target.dataDir, 0o700);
-  const dump = path.join(target.dataDir, PG_DUMP_FILE);
-  if (fs.existsSync(dump)) {
-    if (!target.databaseUrl) {
-      throw new Error('This backup holds a PostgreSQL dump: set DATABASE_URL to restore it');
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const staging = fs.mkdtempSync(
+    path.join(path.dirname(dataDir), `.${path.basename(dataDir)}-restoring-`),
+  );
+  try {
+    run('tar', ['-xzf', path.resolve(archive), '-C', staging]);
+    const dump = path.join(staging, PG_DUMP_FILE);
+    if (fs.existsSync(dump)) {
+      if (!target.databaseUrl) {
+        throw new Error('This backup holds a PostgreSQL dump: set DATABASE_URL to restore it');
+      }
+      await restorePostgresDump(dump, target.databaseUrl);
+      fs.rmSync(dump);
+    } else if (target.databaseUrl) {
+      throw new Error('This backup holds a SQLite database: unset DATABASE_URL to restore it');
     }
-    run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      `--dbname=${target.databaseUrl}`,
-      dump,
-    ]);
-    fs.rmSync(dump);
-  } else if (target.databaseUrl) {
-    throw new Error('This backup holds a SQLite database: unset DATABASE_URL to restore it');
-  }
-}
-
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
-  if (result.error || result.status !== 0) {
-    const reason = result.error?.message ?? result.stderr.toString().trim();
-    throw new Error(`${command} failed: ${reason}`);
+    fs.chmodSync(staging, 0o700);
+    // An empty DATA_DIR gives way; the rename (same parent, same file system) then puts the
+    // whole restored directory in place at once.
+    if (fs.existsSync(dataDir)) {
+      fs.rmdirSync(dataDir);
+    }
+    fs.renameSync(staging, dataDir);
+  } catch (error) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
 }
