@@ -104,5 +104,41 @@ export const jobResponseSchema = z
   .extend(generationResultSchema.partial().shape);
 export type JobResponse = z.infer<typeof jobResponseSchema>;
 
+/** The most jobs one page of `GET /api/v1/jobs` holds, and how many without `limit`. */
+export const MAX_JOBS_PAGE = 100;
+export const DEFAULT_JOBS_PAGE = 20;
+
+/** `GET /api/v1/jobs?limit=&cursor=`: `cursor` is the `next_cursor` of the page before. */
+export const jobsListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_JOBS_PAGE).default(DEFAULT_JOBS_PAGE),
+  cursor: z.string().max(200).optional(),
+});
+
+/** One job in the user's list: its progress, outcome and zip (while the job has one). */
+export const jobListItemSchema = z.object({
+  id: z.uuid(),
+  kind: jobKindSchema,
+  status: jobStatusSchema,
+  done: z.number().int(),
+  failed: z.number().int(),
+  total: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Why the whole job failed; null otherwise (per-item errors are in GET /api/v1/jobs/{id}). */
+  error: z.string().nullable(),
+  /** Signed, expiring URL of the zip of every form; null until it exists or when none was made. */
+  zip_download_url: z.string().nullable(),
+  /** What the job made forms of, once it has finished: "Template · Table" or "Record · Table". */
+  label: z.string().nullable(),
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
+
+/** The user's own jobs, newest first; `next_cursor` null on the last page. */
+export const jobsListResponseSchema = z.object({
+  jobs: z.array(jobListItemSchema),
+  next_cursor: z.string().nullable(),
+});
+export type JobsListResponse = z.infer<typeof jobsListResponseSchema>;
+
 /** Names of the server-sent events of `GET /api/v1/jobs/{id}/events`; data is JobProgress. */
 export const JOB_EVENTS = { progress: 'progress', end: 'end' } as const;

@@ -39,6 +39,9 @@ const formsPage = lazyPage(async () => ({
 const formDetailPage = lazyPage(async () => ({
   Component: (await import('../features/forms/components/form-detail-page')).FormDetailPage,
 }));
+const jobsPage = lazyPage(async () => ({
+  Component: (await import('../features/jobs/components/jobs-page')).JobsPage,
+}));
 const dataLinksPage = lazyPage(async () => ({
   Component: (await import('../features/data-links/components/data-links-page')).DataLinksPage,
 }));
@@ -99,6 +102,7 @@ export const router = createBrowserRouter([
               { path: '/tables/:id', lazy: tableDetailPage },
               { path: '/mapping/:templateId', lazy: mappingPage },
               { path: '/forms', lazy: formsPage },
+              { path: '/jobs', lazy: jobsPage },
               { path: '/forms/:id', lazy: formDetailPage },
               { path: '/data-links', lazy: dataLinksPage },
               { path: '/invitations', lazy: invitationsPage },

@@ -48,6 +48,11 @@ export const queryKeys = {
   dataLinks: ['data-links'] as const,
   invitations: ['invitations'] as const,
   adminUsers: ['admin', 'users'] as const,
+  /** The Jobs screen's pages (GET /jobs with a cursor). */
+  jobs: {
+    all: ['jobs'] as const,
+    list: (pageSize: number) => ['jobs', 'list', pageSize] as const,
+  },
   /**
    * The dashboard keeps its own entries: sharing the lists' keys would hand /templates an "empty"
    * list after a failed dashboard load, shown as "No templates found" instead of the failure.

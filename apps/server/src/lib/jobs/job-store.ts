@@ -42,6 +42,38 @@ export function findJob(db: Db, ownerId: string, id: string): Promise<JobView | 
     .executeTakeFirst();
 }
 
+/** A job where a list of jobs starts after (the last job of the page before). */
+export type JobPosition = { created_at: string; id: string };
+
+/**
+ * One page of the owner's jobs, newest first (ties by id), starting after `after`: `limit` rows
+ * (read one more to know whether a page follows). Reads the jobs_owner index.
+ */
+export function listJobs(
+  db: Db,
+  ownerId: string,
+  page: { limit: number; after: JobPosition | undefined },
+): Promise<JobView[]> {
+  const { after } = page;
+  return db
+    .selectFrom('jobs')
+    .select(VIEW_COLUMNS)
+    .where('owner_id', '=', ownerId)
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb(
+          eb.refTuple('created_at', 'id'),
+          '<',
+          eb.tuple(after?.created_at ?? '', after?.id ?? ''),
+        ),
+      ),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .execute();
+}
+
 /** By id alone, for requests authorised by a signed URL bound to this id. */
 export function findJobView(db: Db, id: string): Promise<JobView | undefined> {
   return db.selectFrom('jobs').select(VIEW_COLUMNS).where('id', '=', id).executeTakeFirst();

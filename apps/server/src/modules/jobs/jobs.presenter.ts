@@ -7,6 +7,7 @@ import {
   jobResponseSchema,
   type GenerationResultItem,
   type Job,
+  type JobListItem,
   type JobKind,
   type JobProgress,
   type JobStatus,
@@ -50,6 +51,30 @@ export function presentJob(row: JobView, signer: UrlSigner): Job {
     updated_at: row.updated_at,
     finished_at: row.finished_at,
     events_url: signer.sign(jobEventsPath(row.id)),
+  };
+}
+
+/** What a finished job made forms of, from its stored result: "Template · Table" (bulk). */
+function describeResult(result: StoredGenerationResult): string {
+  const subject = result.template_name ?? result.record_display_name;
+  return subject ? `${subject} · ${result.table_name}` : result.table_name;
+}
+
+/** A job in the user's list; the zip's signed URL while its result names one. */
+export function presentJobListItem(row: JobView, signer: UrlSigner): JobListItem {
+  const result = row.result ? (JSON.parse(row.result) as StoredGenerationResult) : null;
+  return {
+    id: row.id,
+    kind: row.kind as JobKind,
+    status: row.status as JobStatus,
+    done: row.done,
+    failed: row.failed,
+    total: row.total,
+    created_at: row.created_at,
+    finished_at: row.finished_at,
+    error: row.error,
+    zip_download_url: result?.zip ? signer.sign(jobZipPath(row.id)) : null,
+    label: result ? describeResult(result) : null,
   };
 }
 

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobResponseSchema } from '@formbridge/contract/jobs';
+import {
+  jobResponseSchema,
+  jobsListQuerySchema,
+  jobsListResponseSchema,
+} from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { streamJobEvents, type JobsRuntime } from './jobs.events.ts';
-import { sendJobResponse } from './jobs.presenter.ts';
-import { getJob, getJobForAccess, streamJobArtifact } from './jobs.service.ts';
+import { presentJobListItem, sendJobResponse } from './jobs.presenter.ts';
+import { getJob, getJobForAccess, listJobsPage, streamJobArtifact } from './jobs.service.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const signedQuery = z.object({
@@ -15,11 +19,34 @@ const signedQuery = z.object({
 });
 const SIGNED = 'Bearer token of the owner, or the signed URL from the job response';
 
-/** /api/v1/jobs: a job's status and result, its progress as server-sent events, its files. */
+/** /api/v1/jobs: the user's jobs (paged), a job's status and result, its progress as server-sent events, its files. */
 export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPluginAsyncZod {
   return async (app) => {
     const fileAccess = createFileAccess(ctx);
     const tags = ['jobs'];
+
+    app.get(
+      '/',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          querystring: jobsListQuerySchema,
+          description:
+            'Your jobs, newest first, `limit` (1–100, default 20) a page; pass `next_cursor` as ' +
+            '`cursor` for the next page (null on the last). 422 for a cursor this list never gave.',
+          response: { 200: jobsListResponseSchema },
+        },
+      },
+      async (request) => {
+        const page = await listJobsPage(ctx, currentUser(request).id, request.query);
+        return {
+          jobs: page.rows.map((row) => presentJobListItem(row, ctx.signer)),
+          next_cursor: page.nextCursor,
+        };
+      },
+    );
 
     app.get(
       '/:id',

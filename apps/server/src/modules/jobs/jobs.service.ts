@@ -3,7 +3,14 @@ import type { AppContext } from '../../lib/context.ts';
 import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileAccess } from '../../lib/file-access.ts';
-import { findJob, findJobView, type JobView } from '../../lib/jobs/job-store.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  findJob,
+  findJobView,
+  listJobs,
+  type JobPosition,
+  type JobView,
+} from '../../lib/jobs/job-store.ts';
 import type { StoredGenerationResult } from './job-result.ts';
 
 /** The owner's job; 404 for a missing id and for someone else's. */
@@ -51,4 +58,43 @@ export async function streamJobArtifact(
     asAttachment: true,
     missing: what,
   });
+}
+
+const INVALID_CURSOR = 'The cursor is not one this list gave out. Start again without a cursor.';
+
+/** The opaque `next_cursor`: where the next page starts (after this job). */
+function encodeCursor(row: JobPosition): string {
+  return Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): JobPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string'
+    ) {
+      return { created_at: value[0], id: value[1] };
+    }
+  } catch {
+    // Not JSON: refused below like any other cursor this list never gave out.
+  }
+  throw new AppError(422, [
+    { loc: ['querystring', 'cursor'], msg: INVALID_CURSOR, type: 'value_error' },
+  ]);
+}
+
+/** One page of the owner's jobs, newest first, and the cursor of the next (null on the last). */
+export async function listJobsPage(
+  ctx: AppContext,
+  ownerId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<{ rows: JobView[]; nextCursor: string | null }> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const rows = await listJobs(ctx.db, ownerId, { limit: query.limit + 1, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
 }

@@ -116,7 +116,7 @@ describe.each(DIALECTS)('record PATCH and If-Match on %s', (dialect) => {
     const created = await createRecord(t, user, people.id, { first: 'Ada' });
     const response = await patch(url(people.id, created.id), { age: 1 }, { 'if-match': 'latest' });
     expect(response.status, response.text).toBe(422);
-    expect(response.body).toMatchObject({ detail: [{ loc: ['header', 'if-match'] }] });
+    expect(response.body).toMatchObject({ detail: [{ loc: ['headers', 'if-match'] }] });
   });
 
   it("gives another user's record 404", async () => {

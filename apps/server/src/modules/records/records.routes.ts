@@ -53,7 +53,7 @@ function readIfMatch(header: string | undefined): IfMatch | undefined {
   if (ifMatch.kind === 'invalid') {
     throw new AppError(422, [
       {
-        loc: ['header', 'if-match'],
+        loc: ['headers', 'if-match'],
         msg: 'If-Match must be the record\'s ETag (for example "3") or *.',
         type: 'value_error',
       },

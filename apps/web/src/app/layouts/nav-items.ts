@@ -7,6 +7,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'PDF Templates', path: '/templates' },
   { label: 'Dynamic Tables', path: '/tables' },
   { label: 'Completed Forms', path: '/forms' },
+  { label: 'Jobs', path: '/jobs' },
   { label: 'Data Links', path: '/data-links' },
   { label: 'Invitations', path: '/invitations', needs: 'can_invite' },
   { label: 'Users', path: '/admin/users', needs: 'is_admin' },
