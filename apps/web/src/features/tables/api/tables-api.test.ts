@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readAttachmentName } from './import-export-api';
+import { readAttachmentName } from '../import/api/import-export-api';
 import { listTables } from './tables-api';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -9,20 +9,23 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api-client';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
-import { useTemplatesMappedTo } from '../api/generation-api';
-import { recordsPageQuery, recordsQuery, useDeleteRecord } from '../api/records-api';
+import { useTemplatesMappedTo } from '../generate/api/generation-api';
+import { recordsPageQuery, recordsQuery, useDeleteRecord } from '../records/api/records-api';
 import { useTable, useTables } from '../api/tables-api';
-import { useLinkedTables } from '../hooks/use-linked-tables';
+import { useLinkedTables } from '../records/hooks/use-linked-tables';
 import { describeServerError } from '../utils/api-errors';
-import { GenerateFormsDialog, type GenerateTarget } from './generate-forms-dialog';
-import { RecordEditDialog } from './record-edit-dialog';
-import { RecordsSection } from './records-section';
+import {
+  GenerateFormsDialog,
+  type GenerateTarget,
+} from '../generate/components/generate-forms-dialog';
+import { RecordEditDialog } from '../records/components/record-edit-dialog';
+import { RecordsSection } from '../records/components/records-section';
 import { TableDeleteDialog } from './table-delete-dialog';
-import { TableFieldDefinitions } from './table-field-definitions';
-import { TableImportDialog } from './table-import-dialog';
+import { TableFieldDefinitions } from '../schema/components/table-field-definitions';
+import { TableImportDialog } from '../import/components/table-import-dialog';
 import { TableNotFound } from './table-not-found';
-import { TableSchemaEditDialog } from './table-schema-edit-dialog';
-import { TableSchemaSummary } from './table-schema-summary';
+import { TableSchemaEditDialog } from '../schema/components/table-schema-edit-dialog';
+import { TableSchemaSummary } from '../schema/components/table-schema-summary';
 
 export const DETAIL_DELETE_WARNING =
   'Are you sure you want to delete this table? This will also delete all records in this table.';

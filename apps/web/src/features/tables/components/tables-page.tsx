@@ -8,7 +8,7 @@ import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useTables } from '../api/tables-api';
 import { TableCard } from './table-card';
-import { TableCreateDialog } from './table-create-dialog';
+import { TableCreateDialog } from '../schema/components/table-create-dialog';
 import { TableDeleteDialog } from './table-delete-dialog';
 
 /** Spec §8 Tables: the list page warns that links and mappings can prevent the deletion. */

@@ -1,0 +1,230 @@
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button';
+import { ErrorBanner } from '../../../../components/ui/error-banner';
+import { Modal } from '../../../../components/ui/modal';
+import { FieldFilter, NoFieldsMatch } from '../../../../components/ui/field-filter';
+import { VIRTUAL_LIST_THRESHOLD, VirtualList } from '../../../../components/ui/virtual-list';
+import { matchesSearch } from '../../../../lib/search-text';
+import { notify } from '../../../../lib/toast';
+import { useCreateRecord, type RecordData } from '../api/records-api';
+import type { LinkedTable } from '../hooks/use-linked-tables';
+import { useRecordFileFields } from '../hooks/use-record-file-fields';
+import { useRecordUpdate, type RecordChoice } from '../hooks/use-record-update';
+import { describeServerError, readValidationIssues } from '../../utils/api-errors';
+import {
+  createRecordResolver,
+  findFieldIndex,
+  toRecordFormValues,
+  type RecordFormValues,
+} from '../utils/record-form';
+import { pickChangedValues } from '../utils/record-conflicts';
+import { RecordConflictChoices } from './record-conflict-choices';
+import { RecordFieldInput } from './record-field-input';
+import { RecordFileField } from './record-file-field';
+
+type Props = {
+  table: TableResponse;
+  /** Null to add a record. */
+  record: RecordResponse | null;
+  linkedTables: ReadonlyMap<string, LinkedTable>;
+  /** A new record in a table with file fields stays open as that record, for its uploads. */
+  onSaved: (record: RecordResponse) => void;
+  onClose: () => void;
+};
+
+/** 'Add New Record' / 'Edit Record': one input per field by type, checked by the record rules. */
+export function RecordEditDialog(props: Props) {
+  // A new form whenever the dialog switches from adding to editing the saved record.
+  return <RecordForm key={props.record?.id ?? 'new'} {...props} />;
+}
+
+function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
+  const createRecord = useCreateRecord(table.id);
+  const update = useRecordUpdate(table);
+  const [isResolving, setIsResolving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const resolver = useMemo(() => createRecordResolver(table.fields), [table.fields]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RecordFormValues, unknown, RecordData>({
+    resolver,
+    defaultValues: toRecordFormValues(table.fields, record?.data ?? null),
+  });
+  const hasFileFields = table.fields.some((field) => field.type === 'file');
+  const fileFields = useRecordFileFields(table.id, record);
+  // A long form shows only the fields in view: bring the first one in error there.
+  const [firstError, setFirstError] = useState<number | null>(null);
+  // A long form can be filtered; a field in error is never left hidden by it.
+  const [filter, setFilterText] = useState('');
+  const setFilter = (text: string) => {
+    setFilterText(text);
+    setFirstError(null);
+  };
+  const isLong = table.fields.length > VIRTUAL_LIST_THRESHOLD;
+  const shown = useMemo(
+    () =>
+      table.fields.flatMap((field, index) =>
+        matchesSearch(filter, [field.name, field.label]) ? [index] : [],
+      ),
+    [table.fields, filter],
+  );
+  const showError = (index: number | null) => {
+    if (index !== null && !shown.includes(index)) {
+      setFilterText('');
+    }
+    setFirstError(index);
+  };
+  const onInvalid = (invalid: FieldErrors<RecordFormValues>) => {
+    const index = invalid.values?.findIndex?.((entry) => entry !== undefined) ?? -1;
+    showError(index >= 0 ? index : null);
+  };
+
+  const onSaveFailed = (error: unknown) => {
+    const indices = readValidationIssues(error).map((issue) => {
+      const index = findFieldIndex(table.fields, issue.loc);
+      if (index >= 0) {
+        setError(`values.${index}`, { type: 'server', message: issue.msg });
+      }
+      return index;
+    });
+    const first = Math.min(...indices.filter((index) => index >= 0));
+    showError(Number.isFinite(first) ? first : null);
+    const detail = describeServerError(error);
+    setServerError(detail ? `Failed to save record. ${detail}` : 'Failed to save record.');
+  };
+  const onUpdated = (isSaved: boolean) => {
+    if (isSaved) {
+      notify.success('Record updated successfully');
+      onClose();
+    }
+  };
+  const resolveConflict = async (choices: ReadonlyMap<string, RecordChoice>) => {
+    setServerError(null);
+    setIsResolving(true);
+    try {
+      onUpdated(await update.resolve(choices));
+    } catch (error) {
+      onSaveFailed(error);
+    } finally {
+      setIsResolving(false);
+    }
+  };
+
+  const onSubmit = async (data: RecordData) => {
+    setServerError(null);
+    try {
+      if (record) {
+        // Only what this form changed goes out: someone else's other changes stay.
+        onUpdated(await update.save(record, pickChangedValues(table.fields, record.data, data)));
+        return;
+      }
+      const created = await createRecord.mutateAsync(data);
+      notify.success('Record added successfully');
+      if (hasFileFields) {
+        onSaved(created);
+      } else {
+        onClose();
+      }
+    } catch (error) {
+      onSaveFailed(error);
+    }
+  };
+  const isBusy = isSubmitting || isResolving;
+
+  return (
+    <Modal
+      title={
+        record
+          ? update.conflict
+            ? 'Resolve Conflicting Changes'
+            : 'Edit Record'
+          : 'Add New Record'
+      }
+      size="lg"
+      onClose={onClose}
+      isBusy={isBusy}
+      footer={
+        update.conflict ? null : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={isBusy}>
+              {record && hasFileFields ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" form="record-form" disabled={isBusy}>
+              {isSubmitting ? 'Saving...' : 'Save Record'}
+            </Button>
+          </>
+        )
+      }
+    >
+      {update.conflict ? (
+        <RecordConflictChoices
+          conflict={update.conflict}
+          linkedTables={linkedTables}
+          isSaving={isResolving}
+          onResolve={(choices) => void resolveConflict(choices)}
+          onBack={update.dismiss}
+        />
+      ) : null}
+      {update.conflict ? null : <ErrorBanner message={serverError} />}
+      <form
+        id="record-form"
+        hidden={update.conflict !== null}
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
+      >
+        {isLong ? (
+          <FieldFilter
+            value={filter}
+            onChange={setFilter}
+            shown={shown.length}
+            total={table.fields.length}
+          />
+        ) : null}
+        {shown.length === 0 ? <NoFieldsMatch query={filter} onClear={() => setFilter('')} /> : null}
+        <VirtualList
+          count={shown.length}
+          total={table.fields.length}
+          estimateSize={72}
+          label="Record fields"
+          itemClassName="pb-4"
+          getKey={(position) => table.fields[shown[position] ?? -1]?.name ?? position}
+          scrollToIndex={firstError === null ? null : Math.max(0, shown.indexOf(firstError))}
+          renderItem={(position) => {
+            const index = shown[position] ?? -1;
+            const field = table.fields[index];
+            if (!field) {
+              return null;
+            }
+            return field.type === 'file' ? (
+              <RecordFileField
+                recordId={record?.id ?? null}
+                field={field}
+                state={fileFields.stateOf(field.name)}
+                onPick={(file) => void fileFields.pick(field.name, file)}
+                onRemove={(file) => void fileFields.remove(field.name, file)}
+                isRemoving={fileFields.isRemoving}
+              />
+            ) : (
+              <RecordFieldInput
+                field={field}
+                index={index}
+                register={register}
+                control={control}
+                error={errors.values?.[index]?.message}
+                linked={field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined}
+              />
+            );
+          }}
+        />
+      </form>
+    </Modal>
+  );
+}
