@@ -38,7 +38,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  // Started one after the other: the first builds the web app when needed, the second reuses it.
+  // Started one after the other; both serve the build `npm run test:e2e` made first (without it,
+  // each would build its own into its DATA_DIR/web-dist).
   webServer: [
     {
       command: `rm -rf ${dataDir} && node --max-semi-space-size=2 ../scripts/start.ts`,

@@ -1,32 +1,55 @@
 /**
- * `npm start`: builds the web app when no build is present or when the build is older than its
- * sources (after an upgrade), and the server's bundle likewise, then runs the server (which
+ * `npm start`: serves the web build made at install (`npm run build`) when it is current, else
+ * builds the web app into DATA_DIR/web-dist (never into the checkout), makes the server's bundle
+ * when it is missing or older than its sources, then runs the server (which
  * applies migrations and serves web + API on one port). With current builds in place this starts
  * in about a second.
  * package.json runs this file with the server's V8 flags (apps/server/src/node-flags.ts).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { readBuildStamp, webSourceHash } from '../apps/web/build-stamp.ts';
+import { chooseWebDist, readBuildStamp, webSourceHash } from '../apps/web/build-stamp.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stamp = readBuildStamp(path.join(root, 'apps/web/dist'));
-const sourceHash = webSourceHash(root);
 
-if (stamp?.sourceHash !== sourceHash) {
-  console.log(
-    stamp
-      ? `Web build ${stamp.sourceHash} (${stamp.builtAt}) is older than the source ${sourceHash}: rebuilding apps/web...`
-      : 'No web build found: building apps/web (one time)...',
-  );
-  const build = spawnSync('npm', ['run', 'build', '-w', '@formbridge/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    console.error('The web build failed (output above); the server was not started.');
-    process.exit(build.status ?? 1);
+// WEB_DIST set by the admin is served as it is. Otherwise the checkout's build when current, else
+// a build in DATA_DIR/web-dist (made here when stale): never written into the checkout at start.
+if (!process.env.WEB_DIST) {
+  const sourceHash = webSourceHash(root);
+  const stateDist = path.resolve(process.env.DATA_DIR ?? './data', 'web-dist');
+  const checkoutDist = path.join(root, 'apps/web/dist');
+  const choice = chooseWebDist({ checkoutDist, stateDist, sourceHash });
+  if (choice.build) {
+    const stale = readBuildStamp(checkoutDist) ?? readBuildStamp(stateDist);
+    console.log(
+      stale
+        ? `Web build ${stale.sourceHash} (${stale.builtAt}) is older than the source ${sourceHash}: building apps/web into ${stateDist}...`
+        : `No web build found: building apps/web into ${stateDist} (one time)...`,
+    );
+    // `--configLoader runner` loads vite.config.ts without writing a temporary bundle of it into
+    // node_modules (the EACCES on .vite-temp an unprivileged service user met).
+    const build = spawnSync(
+      'npm',
+      [
+        'run',
+        'build',
+        '-w',
+        '@formbridge/web',
+        '--',
+        '--outDir',
+        stateDist,
+        '--emptyOutDir',
+        '--configLoader',
+        'runner',
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (build.status !== 0) {
+      console.error('The web build failed (output above); the server was not started.');
+      process.exit(build.status ?? 1);
+    }
   }
+  process.env.WEB_DIST = choice.dist;
 }
 
 // The server process runs its bundle (apps/server/src/server-bundle.ts): made here when missing

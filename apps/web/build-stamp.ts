@@ -51,6 +51,26 @@ export function readBuildStamp(distDir: string): BuildStamp | undefined {
   }
 }
 
+/** Where `npm start` serves the web app from, and whether it must build it there first. */
+export type WebBuildChoice = { dist: string; build: boolean };
+
+/**
+ * The checkout's build when it is current (made at install: `npm run build`); else a build in the
+ * writable state directory (DATA_DIR/web-dist), made there when missing or stale. A start never
+ * writes into the checkout, which the service user may not be allowed to change.
+ */
+export function chooseWebDist(options: {
+  checkoutDist: string;
+  stateDist: string;
+  sourceHash: string;
+}): WebBuildChoice {
+  const { checkoutDist, stateDist, sourceHash } = options;
+  if (readBuildStamp(checkoutDist)?.sourceHash === sourceHash) {
+    return { dist: checkoutDist, build: false };
+  }
+  return { dist: stateDist, build: readBuildStamp(stateDist)?.sourceHash !== sourceHash };
+}
+
 /** Vite plugin writing dist/build.json once the bundle is on disk. */
 export function buildStamp(): Plugin {
   let outDir = path.join(webRoot, 'dist');

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBuildStamp, webSourceHash } from '../../web/build-stamp.ts';
+import { chooseWebDist, readBuildStamp, webSourceHash } from '../../web/build-stamp.ts';
 
-// `npm start` rebuilds the web app exactly when this hash differs from the one in dist/build.json.
+// `npm start` serves a build only when this hash equals the one in its build.json.
 describe('web build stamp', () => {
   let root: string;
   beforeEach(() => {
@@ -45,5 +45,27 @@ describe('web build stamp', () => {
     expect(readBuildStamp(path.join(root, 'apps/web/dist'))).toBeUndefined();
     write('apps/web/dist/build.json', '{"version":"0.1.0","sourceHash":"abc","builtAt":"x"}');
     expect(readBuildStamp(path.join(root, 'apps/web/dist'))?.sourceHash).toBe('abc');
+  });
+
+  it('serves the checkout build when current, else builds into the state directory', () => {
+    const sourceHash = webSourceHash(root);
+    const checkoutDist = path.join(root, 'apps/web/dist');
+    const stateDist = path.join(root, 'data/web-dist');
+    const stamp = (dir: string, hash: string) =>
+      write(
+        path.relative(root, path.join(dir, 'build.json')),
+        JSON.stringify({ sourceHash: hash }),
+      );
+    const choose = () => chooseWebDist({ checkoutDist, stateDist, sourceHash });
+    // Nothing built yet: build, and into the state directory, not the checkout.
+    expect(choose()).toEqual({ dist: stateDist, build: true });
+    // An upgrade left the checkout's build stale: still the state directory.
+    stamp(checkoutDist, 'old');
+    expect(choose()).toEqual({ dist: stateDist, build: true });
+    stamp(stateDist, sourceHash);
+    expect(choose()).toEqual({ dist: stateDist, build: false });
+    // `npm run build` at install made the checkout's build current: served from there.
+    stamp(checkoutDist, sourceHash);
+    expect(choose()).toEqual({ dist: checkoutDist, build: false });
   });
 });

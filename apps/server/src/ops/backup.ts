@@ -17,6 +17,8 @@ const SKIPPED = new Set([
   '.tmp',
   'tmp',
   BACKUPS_DIR,
+  // A web build `npm start` made here: remade from the sources whenever it is missing.
+  'web-dist',
 ]);
 
 export type BackupSource = { dataDir: string; databaseUrl: string | undefined };
