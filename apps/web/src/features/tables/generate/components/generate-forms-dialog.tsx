@@ -3,6 +3,7 @@ import { isFinishedJobStatus } from '@formbridge/contract/jobs';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBanner } from '../../../../components/ui/error-banner';
 import { Modal } from '../../../../components/ui/modal';
@@ -42,7 +43,7 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
   const [error, setError] = useState<string | null>(null);
   const [job, setJob] = useState<Job | null>(null);
   const [isStarting, setIsStarting] = useState(false);
-  const { progress, finished, error: jobError } = useJobProgress(job);
+  const { progress, finished, error: jobError, retryInSeconds } = useJobProgress(job);
   const isBulk = target.kind === 'bulk';
 
   useEffect(() => {
@@ -140,6 +141,20 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
             {progress?.done ?? 0} of {progress?.total ?? job.total} done
             {progress?.failed ? `, ${progress.failed} failed` : ''}
           </p>
+          {retryInSeconds !== null ? (
+            <p
+              role="status"
+              className="text-sm text-amber-800"
+              data-testid="generation-reconnecting"
+            >
+              The server is not answering; trying again in {retryInSeconds} s. The job keeps running
+              on the server: you can close this and find it on the{' '}
+              <Link to="/jobs" className="underline">
+                Jobs
+              </Link>{' '}
+              page.
+            </p>
+          ) : null}
           {jobError ? <ErrorBanner message={jobError} /> : null}
         </div>
       ) : (

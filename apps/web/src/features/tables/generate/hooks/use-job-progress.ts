@@ -6,16 +6,29 @@ import {
   type JobResponse,
 } from '@formbridge/contract/jobs';
 import { useEffect, useState } from 'react';
+import { ApiError } from '../../../../lib/api-client';
 import { getJob } from '../api/generation-api';
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/** Answers that no retry can change: the job is gone or no longer this user's to see. */
+function isFinalFailure(error: unknown): boolean {
+  return error instanceof ApiError && [401, 403, 404].includes(error.status);
+}
 
 /**
  * Follows a generation job: progress from its server-sent events (polling if the stream fails),
- * then the finished job with its results.
+ * then the finished job with its results. A server that does not answer (restarting, a proxy's
+ * 502, the network) is asked again with a growing pause, 1 s doubling to 30 s: the job goes on
+ * on the server, so the dialog keeps following it and shows its real end.
  */
 export function useJobProgress(job: Job | null) {
   const [progress, setProgress] = useState<JobProgress | null>(job);
   const [finished, setFinished] = useState<JobResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Seconds until the next try while the server does not answer, else null. */
+  const [retryInSeconds, setRetryInSeconds] = useState<number | null>(null);
 
   useEffect(() => {
     if (!job) {
@@ -23,23 +36,32 @@ export function useJobProgress(job: Job | null) {
     }
     let isActive = true;
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryMs = FIRST_RETRY_MS;
     const finish = async () => {
       try {
         const response = await getJob(job.id);
         if (!isActive) {
           return;
         }
+        retryMs = FIRST_RETRY_MS;
+        setRetryInSeconds(null);
+        setProgress(response.job);
         if (isFinishedJobStatus(response.job.status)) {
-          setProgress(response.job);
           setFinished(response);
         } else {
-          setProgress(response.job);
           pollTimer = setTimeout(() => void finish(), 1000);
         }
       } catch (caught) {
-        if (isActive) {
-          setError(caught instanceof Error ? caught.message : 'Failed to generate forms');
+        if (!isActive) {
+          return;
         }
+        if (isFinalFailure(caught)) {
+          setError(caught instanceof Error ? caught.message : 'Failed to generate forms');
+          return;
+        }
+        setRetryInSeconds(Math.round(retryMs / 1000));
+        pollTimer = setTimeout(() => void finish(), retryMs);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
       }
     };
     const source = new EventSource(job.events_url);
@@ -51,7 +73,7 @@ export function useJobProgress(job: Job | null) {
       void finish();
     });
     source.onerror = () => {
-      // The stream dropped (proxy, network): fall back to asking every second.
+      // The stream dropped (proxy, network, a restart): fall back to asking every second.
       source.close();
       void finish();
     };
@@ -62,5 +84,5 @@ export function useJobProgress(job: Job | null) {
     };
   }, [job]);
 
-  return { progress, finished, error };
+  return { progress, finished, error, retryInSeconds };
 }
