@@ -15,6 +15,7 @@ import { registerRouteAuth, type RouteAuthEntry } from './lib/route-auth.ts';
 import { collectRouteResponses, type RouteResponseEntry } from './lib/route-responses.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
+import { createSuggestPool } from './lib/suggest-pool/suggest-pool.ts';
 import { createDbCounterStore, createMemoryCounterStore } from './lib/fixed-window-counter.ts';
 import { LoginThrottle, type LoginThrottleOptions } from './lib/login-throttle.ts';
 import { MailQuota } from './lib/mail-quota.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log,
     ),
     pdfSandbox: createPdfSandbox(),
+    suggestPool: createSuggestPool(),
     mailQuota: new MailQuota(
       {
         messagesPerDay: config.mailMessagesPerDay ?? 50,
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());
+  app.addHook('preClose', () => ctx.suggestPool.close());
   app.addHook('onClose', () => ctx.mailer.close());
   // Files no row owns (a crash between storing a file and committing its row) are removed.
   const sweeper = startFileSweeper(ctx.db, ctx.storage, {

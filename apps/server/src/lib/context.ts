@@ -5,6 +5,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import type { MailQuota } from './mail-quota.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfSandbox } from './pdf-sandbox/sandbox-pool.ts';
+import type { SuggestPool } from './suggest-pool/suggest-pool.ts';
 import type { UrlSigner } from './signed-urls.ts';
 import type { Storage } from './storage/storage.ts';
 import type { TokenService } from './tokens.ts';
@@ -21,5 +22,7 @@ export type AppContext = {
   mailer: Mailer;
   /** Where every uploaded PDF is read: worker threads under hard limits. */
   pdfSandbox: PdfSandbox;
+  /** Where mapping suggestions are computed: a worker thread, off the request thread. */
+  suggestPool: SuggestPool;
   mailQuota: MailQuota;
 };

@@ -101,6 +101,15 @@ function containsRun(words: readonly string[], run: readonly string[]): boolean 
   return false;
 }
 
+const PARTY_ORDER = Object.keys(PARTY_WORDS);
+
+/** Phrases by their first word: a text is checked only for phrases one of its words starts. */
+const PHRASES_BY_FIRST_WORD = new Map<string, PartyPhrase[]>();
+for (const phrase of PHRASES) {
+  const first = phrase.words[0] ?? '';
+  PHRASES_BY_FIRST_WORD.set(first, [...(PHRASES_BY_FIRST_WORD.get(first) ?? []), phrase]);
+}
+
 /** The parties a text speaks of ("Paid Preparer Use Only" → preparer). */
 export function partiesIn(...texts: readonly (string | undefined)[]): Set<string> {
   const parties = new Set<string>();
@@ -109,11 +118,14 @@ export function partiesIn(...texts: readonly (string | undefined)[]): Set<string
       continue;
     }
     const words = tokenize(text);
-    for (const phrase of PHRASES) {
-      if (containsRun(words, phrase.words)) {
-        parties.add(phrase.party);
+    for (const word of new Set(words)) {
+      for (const phrase of PHRASES_BY_FIRST_WORD.get(word) ?? []) {
+        if (containsRun(words, phrase.words)) {
+          parties.add(phrase.party);
+        }
       }
     }
   }
-  return parties;
+  // In the order of PARTY_WORDS, whatever the order of the text: callers take the first.
+  return new Set(PARTY_ORDER.filter((party) => parties.has(party)));
 }

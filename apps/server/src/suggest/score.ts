@@ -50,6 +50,52 @@ const QUALIFIER_EXPLAINED = 0.5;
 /** The word after the qualifier matches the target at least this well ("postal code" ~ ZIP). */
 const QUALIFIED_MATCH = 0.8;
 
+/** Distinct wordings a run can tell apart in one memo key (a 1,000-column table has ~3,000). */
+const WORDING_IDS = 2 ** 21;
+
+type WordingMemo = {
+  idOfTerms: (terms: readonly Term[]) => number;
+  idOfWording: (wording: Wording) => number;
+  scores: Map<number, number>;
+};
+
+const memos = new WeakMap<TermSimilarity, WordingMemo>();
+
+const termKey = (t: Term) =>
+  `${t.concept}\u0001${t.raw}\u0001${t.weight}\u0001${t.known ? 1 : 0}${t.isElaboration ? 1 : 0}`;
+
+/** Ids by content: two lists of the same words are one id, however often they were built. */
+function contentIds<T extends object>(keyOf: (value: T) => string): (value: T) => number {
+  const byObject = new WeakMap<T, number>();
+  const byKey = new Map<string, number>();
+  return (value) => {
+    let id = byObject.get(value);
+    if (id === undefined) {
+      const key = keyOf(value);
+      id = byKey.get(key) ?? byKey.size;
+      byKey.set(key, id);
+      byObject.set(value, id);
+    }
+    return id;
+  };
+}
+
+function memoOf(similarity: TermSimilarity): WordingMemo {
+  let memo = memos.get(similarity);
+  if (memo === undefined) {
+    const terms = (list: readonly Term[]) => list.map(termKey).join('\u0002');
+    memo = {
+      idOfTerms: contentIds<readonly Term[]>(terms),
+      idOfWording: contentIds<Wording>(
+        (w) => `${terms(w.terms)}\u0003${terms(w.explainers)}\u0003${w.isStrict ? 1 : 0}`,
+      ),
+      scores: new Map(),
+    };
+    memos.set(similarity, memo);
+  }
+  return memo;
+}
+
 function bestMatch(term: Term, among: readonly Term[], similarity: TermSimilarity): number {
   let best = 0;
   for (const other of among) {
@@ -98,6 +144,23 @@ function coverField(
 
 /** Score of one field wording against one target wording, in [0, 1]. */
 export function matchWording(
+  fieldTerms: readonly Term[],
+  wording: Wording,
+  similarity: TermSimilarity,
+): number {
+  // Long forms and wide tables repeat the same captions and the same words: a pair of word
+  // lists is scored once per run (the memo lives as long as the run's similarity function).
+  const memo = memoOf(similarity);
+  const key = memo.idOfTerms(fieldTerms) * WORDING_IDS + memo.idOfWording(wording);
+  let score = memo.scores.get(key);
+  if (score === undefined) {
+    score = scoreWording(fieldTerms, wording, similarity);
+    memo.scores.set(key, score);
+  }
+  return score;
+}
+
+function scoreWording(
   fieldTerms: readonly Term[],
   wording: Wording,
   similarity: TermSimilarity,
@@ -182,13 +245,6 @@ function mentionsContext(field: FieldProfile, target: Target, similarity: TermSi
     (term) =>
       bestMatch(term, field.context, similarity) >= CONTEXT_MATCH ||
       field.sources.some((source) => bestMatch(term, source.terms, similarity) >= CONTEXT_MATCH),
-  );
-}
-
-/** The printed label alone asks for the target ("date5" printed "Date et signature"). */
-function isCalledForByLabel(field: FieldProfile, target: Target, similarity: TermSimilarity) {
-  return field.sources.some(
-    (source) => source.kind === 'label' && sourceScore(source, target, similarity) > 0,
   );
 }
 
@@ -347,10 +403,17 @@ export function scoreEvidence(
   if (target.reusable && field.sources.every((source) => source.kind === 'candidate')) {
     return null;
   }
-  if (authoredSources.every((source) => sourceScore(source, target, similarity) === 0)) {
+  // Each source scored once: the checks below and the blend read the same numbers.
+  const scores = new Map(
+    field.sources.map((source) => [source, sourceScore(source, target, similarity)]),
+  );
+  if (authoredSources.every((source) => scores.get(source) === 0)) {
     return null;
   }
-  if (target.reusable && field.isNumberedName && !isCalledForByLabel(field, target, similarity)) {
+  const isCalledForByLabel = field.sources.some(
+    (source) => source.kind === 'label' && (scores.get(source) ?? 0) > 0,
+  );
+  if (target.reusable && field.isNumberedName && !isCalledForByLabel) {
     return null;
   }
   // Caption candidates compete for the best source but stay out of the mean: they are several
@@ -360,7 +423,7 @@ export function scoreEvidence(
   let sum = 0;
   let primaries = 0;
   for (const source of field.sources) {
-    const score = sourceScore(source, target, similarity);
+    const score = scores.get(source) ?? 0;
     best = Math.max(best, score);
     bySource[source.kind] = Math.max(bySource[source.kind], score);
     const isSilentLabel = isLabelElsewhere && source.kind === 'label' && score === 0;

@@ -21,6 +21,7 @@ import type {
   Vocabulary,
 } from './suggest-types.ts';
 import { regionOf } from './regions.ts';
+import { createTargetIndex } from './target-index.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
 import { createTermSimilarity } from './term-similarity.ts';
 
@@ -92,9 +93,10 @@ export function scorePairs(input: SuggestInput, threshold: number): ScoredPair[]
   const targets = buildTargets(input);
   const profiles = profileFields(input, targetVocabulary(targets));
   const similarity = createTermSimilarity();
+  const targetsOf = createTargetIndex(targets, similarity);
   const pairs: ScoredPair[] = [];
   for (const field of profiles) {
-    for (const { target, score } of scoreField(field, targets, similarity)) {
+    for (const { target, score } of scoreField(field, targetsOf(field), similarity)) {
       if (score >= threshold) {
         pairs.push({ field, target, score });
       }

@@ -8,7 +8,6 @@ import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { suggestFieldMappings } from '../../suggest/suggest-field-mappings.ts';
 import { proposeTransforms } from '../../suggest/suggest-transforms.ts';
 import { shareLockTables } from '../tables/tables.public.ts';
 import { shareLockTemplate } from '../templates/templates.public.ts';
@@ -176,7 +175,7 @@ export async function suggestMappings(
   });
   const fields = JSON.parse(template.field_data) as FieldDataDto;
   const mappedFieldNames = new Set(existing.map((row) => row.field_name));
-  const suggestions = suggestFieldMappings({
+  const suggestions = await ctx.suggestPool.suggest({
     fields,
     mappedFieldNames,
     table: catalog.table,
