@@ -6,7 +6,7 @@ import type {
   UniversalField,
   UpdateMappingBody,
 } from '@formbridge/contract/mappings';
-import type { Table } from '@formbridge/contract/tables';
+import type { TableResponse } from '@formbridge/contract/tables';
 import type { Template } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -35,7 +35,7 @@ export function useMappingTables() {
     queryKey: queryKeys.tables.all,
     queryFn: async () => {
       const tables = await apiRequest<unknown>('/api/v1/dynamic-tables/');
-      return Array.isArray(tables) ? (tables as Table[]) : [];
+      return Array.isArray(tables) ? (tables as TableResponse[]) : [];
     },
     // A table deleted in another tab must not stay selectable ("Selected table not found").
     refetchOnMount: 'always',
