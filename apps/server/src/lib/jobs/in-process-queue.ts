@@ -3,13 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../errors.ts';
 import { createJobBook, type JobLog, type OpenJob } from './job-book.ts';
 import {
-  INTERRUPTED_BY_RESTART,
   INTERRUPTED_BY_SHUTDOWN,
+  JobInterruptedError,
   type JobDefinition,
   type JobOutcome,
   type JobQueue,
 } from './job-queue.ts';
-import { failJob, findJobById, listUnfinishedJobs } from './job-store.ts';
+import { findJobById, listUnfinishedJobs } from './job-store.ts';
 import { runItemsInOrder } from './run-items.ts';
 
 // An item job's outcomes (and the rows they wait on) are written at least this often; listeners
@@ -28,7 +28,8 @@ export type InProcessQueueOptions = {
 /**
  * Runs jobs one at a time in this process, in the order they were queued. Status, progress and
  * result live in the jobs table; listeners get progress in between (throttled), and always the
- * final state.
+ * final state. Durable like the shared queue: a job a stop or crash left unfinished is taken up
+ * again at the next start, running only the items it had not recorded.
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const { db, log } = options;
@@ -38,6 +39,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const definitions = new Map<string, JobDefinition<unknown>>();
   const book = createJobBook(db, log);
   const pending: string[] = [];
+  /** Jobs taken up after a restart: opened although their row already says running. */
+  const resumed = new Set<string>();
   const shutdown = new AbortController();
   let running: Promise<void> | null = null;
   let isClosed = false;
@@ -75,7 +78,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   };
 
   const runJob = async (id: string) => {
-    const open = await book.open(id, definitions, true);
+    const open = await book.open(id, definitions, !resumed.delete(id));
     if (!open) {
       return; // deleted, ended, or already handled by a restart's recovery
     }
@@ -85,6 +88,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     try {
       outcome = await runSteps(open, last);
     } catch (error) {
+      if (error instanceof JobInterruptedError) {
+        // Left unfinished on purpose: the next start resumes it from the recorded items.
+        log.info({ jobId: id }, 'job stopped by shutdown; it resumes at the next start');
+        return;
+      }
       // An AppError is something to tell the user ('The table was deleted'); anything else is
       // our bug, logged in full and told generically, like a 500.
       outcome = { status: 'failed', result: null, error: book.describe(error, id), ...last };
@@ -165,17 +173,20 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     recoverInterrupted: async () => {
       const rows = await listUnfinishedJobs(db);
       for (const row of rows) {
-        await failJob(db, row.id, INTERRUPTED_BY_RESTART, new Date().toISOString());
+        // A final step cut short may have left its zip half-written; the resumed run remakes it.
         await definitions.get(row.kind)?.cleanUp?.(row.id);
-        log.info({ jobId: row.id, kind: row.kind }, 'job interrupted by a restart marked failed');
+        resumed.add(row.id);
+        pending.push(row.id);
+        log.info({ jobId: row.id, kind: row.kind }, 'job left unfinished by a restart resumed');
       }
+      schedule();
       return rows.length;
     },
     close: async () => {
       isClosed = true;
       shutdown.abort();
       await running;
-      // Jobs that never started stay queued in the table: the next start marks them failed.
+      // Jobs that never started stay queued in the table: the next start runs them.
     },
   };
 }

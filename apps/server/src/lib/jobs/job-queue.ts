@@ -103,13 +103,24 @@ export type JobQueue = {
   subscribe: (jobId: string, listener: JobListener) => () => void;
   /** Resolves once the job has ended (already ended: at once). */
   waitFor: (jobId: string) => Promise<void>;
-  /** Marks jobs a previous process left queued or running as failed and cleans up after them. */
+  /**
+   * Takes up the jobs a previous process left queued or running (after cleaning up what a final
+   * step left half-done); resolves with how many.
+   */
   recoverInterrupted: () => Promise<number>;
   /** Stops taking jobs, aborts the running one and waits for it to stop. */
   close: () => Promise<void>;
 };
 
-export const INTERRUPTED_BY_RESTART = 'Interrupted by a server restart';
+/**
+ * Thrown into an item job's final step when shutdown stopped it before every item ran: the job
+ * stays unfinished in the table (no partial zip, no e-mail) and the next start resumes it.
+ */
+export class JobInterruptedError extends Error {
+  constructor() {
+    super('Stopped by a server shutdown before every item ran');
+  }
+}
 export const INTERRUPTED_BY_SHUTDOWN = 'Interrupted by a server shutdown';
 
 /** The part of an item's result the job book stores (never what it made). */

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.ts';
 import type { JobBook } from './job-book.ts';
 import {
+  JobInterruptedError,
   toStoredItem,
   type FinishedItem,
   type ItemJob,
@@ -93,6 +94,7 @@ export async function runItemsInOrder<P, T, M>(
       }
       lastRecordedAt = Date.now();
     };
+    let handled = 0;
     try {
       const opened = await job.open(
         ref,
@@ -105,6 +107,7 @@ export async function runItemsInOrder<P, T, M>(
         async (itemId): Promise<ItemResult<T, M>> =>
           recorded.get(itemId) ?? attempt(opened, itemId),
         async (itemId, result) => {
+          handled += 1;
           if (recorded.has(itemId)) {
             outcomes.push(toStoredItem(itemId, result));
             return;
@@ -123,6 +126,11 @@ export async function runItemsInOrder<P, T, M>(
         signal,
       );
       await record();
+      if (handled < itemIds.length) {
+        // Shutdown stopped it early: the final step must not complete a job missing items.
+        outcomes.end(new JobInterruptedError());
+        return;
+      }
       outcomes.end();
     } catch (error) {
       // Outcomes already returned are kept: what they made exists.

@@ -4,7 +4,12 @@ import { sanitizeFileNamePart } from '@formbridge/contract/file-names';
 import type { GenerationError } from '@formbridge/contract/jobs';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import type { JobDefinition, JobOutcome, JobRunContext } from '../../lib/jobs/job-queue.ts';
+import {
+  JobInterruptedError,
+  type JobDefinition,
+  type JobOutcome,
+  type JobRunContext,
+} from '../../lib/jobs/job-queue.ts';
 import {
   trySendFormsByEmail,
   type EmailedForm,
@@ -162,6 +167,11 @@ async function runMultiTemplate(
       },
       job.signal,
     );
+    if (forms.length + errors.length < payload.template_ids.length) {
+      // Shutdown stopped it early: no partial zip or e-mail; the next start resumes the job,
+      // reusing the forms it already stored.
+      throw new JobInterruptedError();
+    }
   } catch (error) {
     await zip.abort();
     throw error;

@@ -1,0 +1,64 @@
+import type { JobResponse } from '@formbridge/contract/jobs';
+import { describe, expect, it } from 'vitest';
+import { createUser, DIALECTS, startTestApp } from '../../../test/harness.ts';
+import {
+  createClient,
+  fetchBytes,
+  readZip,
+  setUpGeneration,
+  waitForJob,
+} from '../completed-forms/completed-forms.test-helpers.ts';
+
+const RECORDS = 60;
+
+// The in-process queue (SQLite's, or JOB_QUEUE=memory) is durable like pg-boss: a job a stop cut
+// short is taken up by the next start and runs only the records it had not done.
+describe.each(DIALECTS)('a bulk job across a restart on %s (in-process queue)', (dialect) => {
+  it('resumes after the server stops mid-job: every record once, the zip whole', async () => {
+    const t = await startTestApp(dialect, { jobQueue: 'memory' });
+    let restarted: Awaited<ReturnType<typeof startTestApp>> | undefined;
+    try {
+      const user = await createUser(t);
+      const setup = await setUpGeneration(t, user);
+      const recordIds: string[] = [];
+      for (let index = 0; index < RECORDS; index += 1) {
+        recordIds.push((await createClient(t, user, setup, { first_name: `P${index}` })).id);
+      }
+      const started = await t.request(
+        'POST',
+        `/api/v1/completed-forms/bulk/${setup.templateId}/${setup.tableId}`,
+        { token: user.token, json: { record_ids: recordIds } },
+      );
+      expect(started.status).toBe(202);
+      const jobId = (started.body as JobResponse).job.id;
+      // Stopped once some records are done, well before all of them.
+      let doneAtStop = 0;
+      for (let attempt = 0; attempt < 500 && doneAtStop === 0; attempt += 1) {
+        const job = await t.request('GET', `/api/v1/jobs/${jobId}`, { token: user.token });
+        doneAtStop = (job.body as JobResponse).job.done;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await t.app.close();
+      expect(doneAtStop).toBeGreaterThan(0);
+      expect(doneAtStop).toBeLessThan(RECORDS);
+
+      // The next start on the same database and files takes the job up again.
+      restarted = await startTestApp(dialect, { ...t.ctx.config });
+      const finished = await waitForJob(restarted, user, jobId);
+      expect(finished.job).toMatchObject({ status: 'succeeded', done: RECORDS, failed: 0 });
+      expect(finished.successful).toBe(RECORDS);
+      const forms = await restarted.request(
+        'GET',
+        `/api/v1/completed-forms/?template_id=${setup.templateId}`,
+        { token: user.token },
+      );
+      const recordsOfForms = (forms.body as Array<{ record_id: string }>).map((f) => f.record_id);
+      expect(recordsOfForms.sort()).toEqual([...recordIds].sort());
+      const zip = await fetchBytes(restarted, finished.zip_download_url ?? '');
+      expect(readZip(zip.bytes)).toHaveLength(RECORDS);
+    } finally {
+      await restarted?.close();
+      await t.close();
+    }
+  });
+});
