@@ -22,7 +22,7 @@ const foldersIn = (dir) =>
 // Boundaries (import-x/no-restricted-paths, on resolved paths, so no spelling of a path slips by):
 // a web feature imports no other feature (shared pieces live in components/ or lib/, which import
 // no feature); server lib/ is infrastructure and imports no feature module.
-const BOUNDARY_ZONES = [
+const SHARED_ZONES = [
   ...foldersIn(`${WEB}/features`).map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
@@ -39,6 +39,10 @@ const BOUNDARY_ZONES = [
     from: `${SERVER}/modules`,
     message: 'lib/ is infrastructure: it must not import feature modules.',
   },
+];
+
+const BOUNDARY_ZONES = [
+  ...SHARED_ZONES,
   // A module's repo is its own: other modules reach it through its service or `<module>.public.ts`.
   ...foldersIn(`${SERVER}/modules`).map((module) => ({
     target: `${SERVER}/modules/${module}`,
@@ -101,6 +105,14 @@ export default tseslint.config(
         'error',
         { checksVoidReturn: { attributes: false } },
       ],
+    },
+  },
+  {
+    // Tests build apps and data across modules (a mapping row straight into the database), so the
+    // module zones do not bind them; every other zone does.
+    files: ['apps/server/**/*.test.ts', 'apps/server/**/*test-helpers.ts', 'apps/server/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SHARED_ZONES }],
     },
   },
   {

@@ -36,11 +36,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { dropMappingsOfGoneFields } from './modules/mappings/mappings.public.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
-import {
-  fileDownloadRoutes,
-  recordFileRoutes,
-} from './modules/record-files/record-files.routes.ts';
+import { fileDownloadRoutes } from './modules/record-files/record-files.routes.ts';
+import { recordFileRoutes } from './modules/records/records.files.routes.ts';
 import { createRecordsReader } from './modules/records/records.reader.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
@@ -199,7 +198,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
   await app.register(adminRoutes(ctx), { prefix: '/api/v1/admin' });
-  await app.register(templatesRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
+  await app.register(templatesRoutes(ctx, dropMappingsOfGoneFields), {
+    prefix: '/api/v1/pdf-templates',
+  });
   await app.register(tableFromFormRoutes(ctx), { prefix: '/api/v1/pdf-templates' });
   await app.register(tablesRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(tableSchemaRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });

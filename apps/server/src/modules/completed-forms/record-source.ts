@@ -1,16 +1,11 @@
 import { GENERATION_MESSAGES } from '@formbridge/contract/completed-forms';
-import {
-  readFillSettings,
-  type FieldDataDto,
-  type TemplateFillSettings,
-} from '@formbridge/contract/templates';
-import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
+import type { FieldDataDto, TemplateFillSettings } from '@formbridge/contract/templates';
 import type { Db } from '../../db/database.ts';
 import type { FillOptions } from '../../pdf/fill/fill-form.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
-import { listTemplateMappings, type MappingRow } from '../mappings/mappings.public.ts';
+import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
 import { listRecordsByIds, type RecordRow } from '../records/records.public.ts';
 import { listTables, type StoredTable } from '../tables/tables.public.ts';
 import { findTemplate } from '../templates/templates.public.ts';
@@ -28,7 +23,7 @@ export type TemplateSource = {
   fieldData: FieldDataDto;
   settings: TemplateFillSettings;
   /** Only the mappings that read from the generation's table, transforms read once. */
-  mappings: Array<Omit<MappingRow, 'transform'> & { transform: Transform | null }>;
+  mappings: StoredMapping[];
 };
 
 /** The owner's table and all their tables (link targets); 404 when the table is not theirs. */
@@ -51,26 +46,21 @@ export async function loadTemplateSource(
   templateId: string,
   table: StoredTable,
 ): Promise<TemplateSource> {
-  const row = await findTemplate(db, ownerId, templateId);
-  if (!row) {
+  const template = await findTemplate(db, ownerId, templateId);
+  if (!template) {
     throw notFound('Template');
   }
-  const mappings = (await listTemplateMappings(db, ownerId, templateId)).filter(
-    (mapping) => mapping.mapped_table_id === table.id,
-  );
+  const mappings = await listTemplateMappings(db, ownerId, templateId, table.id);
   if (mappings.length === 0) {
     throw new AppError(422, GENERATION_MESSAGES.notMapped(table.name), 'not_mapped');
   }
   return {
-    id: row.id,
-    name: row.name,
-    fileKey: row.file_key,
-    fieldData: JSON.parse(row.field_data) as FieldDataDto,
-    settings: readFillSettings(row.fill_settings),
-    mappings: mappings.map((mapping) => ({
-      ...mapping,
-      transform: parseStoredTransform(mapping.transform),
-    })),
+    id: template.id,
+    name: template.name,
+    fileKey: template.file_key,
+    fieldData: template.field_data,
+    settings: template.fill_settings,
+    mappings,
   };
 }
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { crashPoint } from '../../lib/crash-point.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
-import { isXlsx } from '../record-files/record-files.sniff.ts';
+import { isXlsx } from '../record-files/record-files.public.ts';
 import { insertRecords, type RecordRow } from '../records/records.public.ts';
 import { findTable, lockTable, type StoredTable } from '../tables/tables.public.ts';
 import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';

@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { FieldMappingsTable } from '../../db/schema.ts';
 
-// Reads and writes of single mappings for the mappings API; the schema-change queries the tables
-// module needs live in mappings.repo.ts.
+// Reads and writes of single mappings for the mappings API; the queries other modules' work needs
+// (through mappings.access.ts) live in mappings.repo.ts.
 
 export type MappingRow = Selectable<FieldMappingsTable>;
 
@@ -17,7 +17,7 @@ export function findMapping(db: Db, ownerId: string, id: string): Promise<Mappin
 }
 
 /** A template's mappings in field order. */
-export function listTemplateMappings(
+export function listTemplateMappingRows(
   db: Db,
   ownerId: string,
   templateId: string,
@@ -57,7 +57,7 @@ export async function deleteMapping(db: Db, ownerId: string, id: string): Promis
 }
 
 /** Removes a template's mappings whose PDF field is not among `keep` (after a file replacement). */
-export async function deleteTemplateMappingsExcept(
+export async function deleteTemplateMappingsOutside(
   db: Db,
   ownerId: string,
   templateId: string,

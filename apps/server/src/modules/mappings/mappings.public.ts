@@ -1,13 +1,12 @@
-// The mappings module's surface for other modules: mapping reads and the writes a table schema
-// change makes to its mappings.
-// Everything else in its repo stays private to the module (eslint no-restricted-paths).
+// The mappings module's surface for other modules (the only file they may import: eslint zones):
+// a template's mappings as StoredMapping, never rows, and the changes a table schema edit or a
+// template's new fields make to them, on the `db` or transaction the caller passes.
+export type { MappingTarget, StoredMapping } from './mappings.model.ts';
 export {
-  deleteMappings,
+  dropMappings,
+  dropMappingsOfGoneFields,
   listMappingsOfTables,
-  updateMappingKey,
+  listTemplateMappings,
   listTemplateNamesUsingTable,
-  insertMapping,
-} from './mappings.repo.ts';
-export type { MappingKeyRow } from './mappings.repo.ts';
-export { deleteTemplateMappingsExcept, listTemplateMappings } from './mappings.crud.repo.ts';
-export type { MappingRow } from './mappings.crud.repo.ts';
+  moveMappingKey,
+} from './mappings.access.ts';

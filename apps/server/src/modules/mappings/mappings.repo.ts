@@ -9,7 +9,7 @@ export async function insertMapping(db: Db, row: NewMappingRow): Promise<void> {
 }
 
 /** The owner's mappings that read from any of `tableIds`. */
-export async function listMappingsOfTables(db: Db, ownerId: string, tableIds: readonly string[]) {
+export async function selectMappingsOfTables(db: Db, ownerId: string, tableIds: readonly string[]) {
   if (tableIds.length === 0) {
     return [];
   }
@@ -21,10 +21,10 @@ export async function listMappingsOfTables(db: Db, ownerId: string, tableIds: re
     .execute();
 }
 
-export type MappingKeyRow = Awaited<ReturnType<typeof listMappingsOfTables>>[number];
+export type MappingKeyRow = Awaited<ReturnType<typeof selectMappingsOfTables>>[number];
 
 /** Names of the owner's templates with at least one mapping reading from the table, sorted. */
-export async function listTemplateNamesUsingTable(
+export async function selectTemplateNamesUsingTable(
   db: Db,
   ownerId: string,
   tableId: string,
@@ -42,7 +42,7 @@ export async function listTemplateNamesUsingTable(
   return rows.map((row) => row.name);
 }
 
-export async function updateMappingKey(
+export async function updateMappingKeyRow(
   db: Db,
   ownerId: string,
   id: string,
@@ -57,7 +57,7 @@ export async function updateMappingKey(
     .execute();
 }
 
-export async function deleteMappings(
+export async function deleteMappingRows(
   db: Db,
   ownerId: string,
   ids: readonly string[],

@@ -3,20 +3,18 @@ import type { CreateMappingData, FieldMapping, Suggestion } from '@formbridge/co
 import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
 import { resolveMappingTarget } from '@formbridge/contract/mapping-targets';
-import type { FieldDataDto } from '@formbridge/contract/templates';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { proposeTransforms } from '../../suggest/suggest-transforms.ts';
 import { shareLockTables } from '../tables/tables.public.ts';
-import { shareLockTemplate } from '../templates/templates.public.ts';
-import { getTemplate } from '../templates/templates.service.ts';
+import { requireTemplate, shareLockTemplate } from '../templates/templates.public.ts';
 import { insertMapping } from './mappings.repo.ts';
 import {
   deleteMapping,
   findMapping,
-  listTemplateMappings,
+  listTemplateMappingRows,
   updateMapping,
   type MappingRow,
 } from './mappings.crud.repo.ts';
@@ -46,9 +44,9 @@ export async function listMappingsForTemplate(
   ownerId: string,
   templateId: string,
 ): Promise<FieldMapping[]> {
-  await getTemplate(ctx, ownerId, templateId);
+  await requireTemplate(ctx.db, ownerId, templateId);
   const [rows, catalog] = await Promise.all([
-    listTemplateMappings(ctx.db, ownerId, templateId),
+    listTemplateMappingRows(ctx.db, ownerId, templateId),
     loadTableCatalog(ctx.db, ownerId),
   ]);
   return rows.map((row) => presentMapping(row, catalog));
@@ -78,7 +76,7 @@ export async function createMapping(
     if (!template) {
       throw notFound('Template');
     }
-    const fields = JSON.parse(template.field_data) as FieldDataDto;
+    const fields = template.field_data;
     if (!Object.hasOwn(fields, body.field_name)) {
       throw validationError([
         { loc: ['body', 'field_name'], msg: MAPPING_MESSAGES.unknownPdfField(body.field_name) },
@@ -161,10 +159,10 @@ export async function suggestMappings(
   templateId: string,
   tableId: string,
 ): Promise<Suggestion[]> {
-  const template = await getTemplate(ctx, ownerId, templateId);
+  const template = await requireTemplate(ctx.db, ownerId, templateId);
   const [catalog, existing] = await Promise.all([
     loadMappedTable(ctx.db, ownerId, tableId),
-    listTemplateMappings(ctx.db, ownerId, templateId),
+    listTemplateMappingRows(ctx.db, ownerId, templateId),
   ]);
   const linkedTables = catalog.table.fields.flatMap((field) => {
     const linked =
@@ -173,7 +171,7 @@ export async function suggestMappings(
         : undefined;
     return linked ? [{ linkField: field.name, table: linked }] : [];
   });
-  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const fields = template.field_data;
   const mappedFieldNames = new Set(existing.map((row) => row.field_name));
   const suggestions = await ctx.suggestPool.suggest({
     fields,

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
 import type { TableProposal } from '@formbridge/contract/table-proposal';
 import { createTableBodySchema, getNameKey } from '@formbridge/contract/tables';
-import type { FieldDataDto } from '@formbridge/contract/templates';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
 import { createTable, presentTable } from '../tables/tables.public.ts';
 import type { TableResponse } from '@formbridge/contract/tables';
-import { shareLockTemplate } from '../templates/templates.public.ts';
-import { getTemplate } from '../templates/templates.service.ts';
-import { listTemplateMappings } from './mappings.crud.repo.ts';
+import { requireTemplate, shareLockTemplate } from '../templates/templates.public.ts';
+import { listTemplateMappingRows } from './mappings.crud.repo.ts';
 import { insertMapping } from './mappings.repo.ts';
 import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
 
@@ -25,10 +23,10 @@ export async function proposeTableForTemplate(
   ownerId: string,
   templateId: string,
 ): Promise<TableProposal> {
-  const template = await getTemplate(ctx, ownerId, templateId);
-  const mapped = await listTemplateMappings(ctx.db, ownerId, templateId);
+  const template = await requireTemplate(ctx.db, ownerId, templateId);
+  const mapped = await listTemplateMappingRows(ctx.db, ownerId, templateId);
   const mappedNames = new Set(mapped.map((row) => row.field_name));
-  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const fields = template.field_data;
   const proposal = proposeTableFromFields(template.name, fields, mappedNames);
   const alreadyMapped = [...mappedNames]
     .filter((name) => Object.hasOwn(fields, name))
@@ -46,8 +44,8 @@ export async function createTableFromTemplate(
   templateId: string,
   proposal: TableProposal,
 ): Promise<{ table: TableResponse; mappings_created: number }> {
-  const template = await getTemplate(ctx, ownerId, templateId);
-  const fields = JSON.parse(template.field_data) as FieldDataDto;
+  const template = await requireTemplate(ctx.db, ownerId, templateId);
+  const fields = template.field_data;
   const seen = new Set<string>();
   proposal.mappings.forEach((mapping, index) => {
     const loc = ['body', 'mappings', index, 'field_name'];
@@ -77,7 +75,7 @@ export async function createTableFromTemplate(
     }
     const columns = new Map(stored.fields.map((field) => [getNameKey(field.name), field.name]));
     const alreadyMapped = new Set(
-      (await listTemplateMappings(trx, ownerId, templateId)).map((row) => row.field_name),
+      (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
     );
     const catalog = { table: stored, byId: new Map([[stored.id, stored]]) };
     const now = new Date().toISOString();

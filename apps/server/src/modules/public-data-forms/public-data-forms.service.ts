@@ -8,7 +8,7 @@ import {
 import { readValue } from '@formbridge/contract/records-values';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
-import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
+import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
 
@@ -28,12 +28,12 @@ export type PublicWriteDeps = { rateLimit: PublicRateLimit; ip: string };
 function listFieldFiles(
   data: Record<string, unknown>,
   fieldName: string,
-  files: readonly RecordFileRow[],
-): RecordFileRow[] {
+  files: readonly StoredFile[],
+): StoredFile[] {
   const ids = readValue(data, fieldName);
   const order = Array.isArray(ids) ? ids : [];
   const own = files.filter((file) => file.field_name === fieldName);
-  const rank = (file: RecordFileRow) => {
+  const rank = (file: StoredFile) => {
     const at = order.indexOf(file.id);
     return at < 0 ? order.length : at;
   };
@@ -84,7 +84,7 @@ export async function getPublicDataForm(ctx: AppContext, token: string): Promise
 function checkListedFiles(
   listed: PublicDataSubmitValues['files'],
   fields: readonly PublicField[],
-  files: readonly RecordFileRow[],
+  files: readonly StoredFile[],
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const [key, ids] of Object.entries(listed)) {

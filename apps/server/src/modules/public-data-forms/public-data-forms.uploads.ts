@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { MultipartForm } from '../../lib/uploads.ts';
-import { deleteRecordFile, uploadRecordFile } from '../record-files/record-files.service.ts';
+import { deleteRecordFile, uploadRecordFile } from '../records/records.public.ts';
 import { resolveDataLink } from './public-data-forms.access.ts';
 import {
   insertLinkUpload,

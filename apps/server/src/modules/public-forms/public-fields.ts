@@ -10,7 +10,7 @@ import {
 import { readValue } from '@formbridge/contract/records-values';
 import type { Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
-import { parseStoredTransform, type Transform } from '@formbridge/contract/transforms';
+import type { Transform } from '@formbridge/contract/transforms';
 import type { StoredTable } from '../tables/tables.public.ts';
 
 /** A table field as a public form offers it. `id` is the field's name: the key visitors send. */
@@ -92,7 +92,7 @@ export function listDataFormFields(table: StoredTable): PublicField[] {
   return table.fields.flatMap((field) => toPublicField(field, 'data', undefined, false) ?? []);
 }
 
-type MappingLike = { field_name: string; mapped_field_key: string; transform?: string | null };
+type MappingLike = { field_name: string; mapped_field_key: string; transform?: Transform | null };
 
 // Which table fields the template reads, with the PDF field each fills. A combination rule reads
 // its source fields; the first PDF field with choices (or else the first one) shapes the input.
@@ -120,7 +120,7 @@ function collectMappedFields(
       const info = Object.hasOwn(fieldData, mapping.field_name)
         ? fieldData[mapping.field_name]
         : undefined;
-      const transform = parseStoredTransform(mapping.transform);
+      const transform = mapping.transform ?? null;
       mark(key.field, {
         info,
         valueMap: transform?.kind === 'value_map' ? transform : null,

@@ -11,13 +11,16 @@ import { toBoolean } from '../../db/dialect.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
-import { listTemplateMappings, type MappingRow } from '../mappings/mappings.public.ts';
+import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
 
 import { findTable } from '../tables/tables.public.ts';
-import { templateFilePath } from '../templates/templates.presenter.ts';
-import { findTemplate, type TemplateRow } from '../templates/templates.public.ts';
+import {
+  findTemplate,
+  templateFilePath,
+  type StoredTemplate,
+} from '../templates/templates.public.ts';
 import { listDocumentFormFields, toStoredValue } from './public-fields.ts';
 import { findFormLinkByToken, type FormLinkRow } from './public-forms.repo.ts';
 import { applyPublicValues } from './public-values.ts';
@@ -39,9 +42,9 @@ export type SubmitDeps = {
 
 type ResolvedLink = {
   link: FormLinkRow;
-  template: TemplateRow;
+  template: StoredTemplate;
   fieldData: FieldDataDto;
-  mappings: MappingRow[];
+  mappings: StoredMapping[];
 };
 
 /** Revoked, unknown and broken links all read the same to a visitor (contract: 404). */
@@ -59,16 +62,14 @@ async function resolveFormLink(db: Db, token: string): Promise<ResolvedLink> {
     throw invalidLink();
   }
   const template = await findTemplate(db, link.owner_id, link.template_id);
-  const mappings = (await listTemplateMappings(db, link.owner_id, link.template_id)).filter(
-    (mapping) => mapping.mapped_table_id === link.table_id,
-  );
+  const mappings = await listTemplateMappings(db, link.owner_id, link.template_id, link.table_id);
   if (!template || mappings.length === 0) {
     throw invalidLink();
   }
   return {
     link,
     template,
-    fieldData: withReadableOptionLabels(JSON.parse(template.field_data) as FieldDataDto),
+    fieldData: withReadableOptionLabels(template.field_data),
     mappings,
   };
 }

@@ -10,7 +10,7 @@ import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/errors.ts';
-import { listRecordFiles, type RecordFileRow } from '../record-files/record-files.public.ts';
+import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
 import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord, updateRecordData } from '../records/records.public.ts';
 import { lockTable, type StoredTable } from '../tables/tables.public.ts';
@@ -30,10 +30,7 @@ export type PublicSubmission = {
   /** The form's fields, built from the table as it is under the lock. */
   listFields: (table: StoredTable) => PublicField[];
   /** More checks that need the record's files (the data form's `files`). */
-  checkFiles?: (
-    fields: readonly PublicField[],
-    files: readonly RecordFileRow[],
-  ) => ValidationIssue[];
+  checkFiles?: (fields: readonly PublicField[], files: readonly StoredFile[]) => ValidationIssue[];
   /** The error when the link's record or table is gone. */
   gone: () => AppError;
 };
@@ -41,7 +38,7 @@ export type PublicSubmission = {
 function checkRules(
   fields: readonly PublicField[],
   stored: Record<string, unknown>,
-  files: readonly RecordFileRow[],
+  files: readonly StoredFile[],
   submission: PublicSubmission,
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];

@@ -1,13 +1,13 @@
 import type { RecordFile } from '@formbridge/contract/records';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
-import type { RecordFileRow } from './record-files.repo.ts';
+import type { StoredFile } from './record-files.model.ts';
 
 /** Path of a stored record file; responses carry it signed so a browser tab can open it. */
 export function recordFilePath(id: string): string {
   return `/api/v1/files/${id}`;
 }
 
-export function presentRecordFile(row: RecordFileRow, signer: UrlSigner): RecordFile {
+export function presentRecordFile(row: StoredFile, signer: UrlSigner): RecordFile {
   return {
     id: row.id,
     filename: row.filename,

@@ -3,12 +3,12 @@ import type { RecordFilesTable } from '../../db/schema.ts';
 
 export type RecordFileRow = RecordFilesTable;
 
-export async function insertRecordFile(db: Db, row: RecordFileRow): Promise<void> {
+export async function insertRecordFileRow(db: Db, row: RecordFileRow): Promise<void> {
   await db.insertInto('record_files').values(row).execute();
 }
 
 /** The owner's file of that record, or undefined (also for another record's or user's). */
-export function findRecordFile(
+export function selectRecordFile(
   db: Db,
   ownerId: string,
   recordId: string,
@@ -43,7 +43,7 @@ export function findFileById(db: Db, id: string): Promise<RecordFileRow | undefi
 }
 
 /** Files of the owner's table, all of them or those of some records, oldest first. */
-export async function listTableFiles(
+export async function selectTableFiles(
   db: Db,
   ownerId: string,
   tableId: string,
@@ -64,7 +64,7 @@ export async function listTableFiles(
 }
 
 /** Files of one record, oldest first. */
-export function listRecordFiles(
+export function selectRecordFiles(
   db: Db,
   ownerId: string,
   recordId: string,
@@ -79,7 +79,7 @@ export function listRecordFiles(
     .execute();
 }
 
-export async function setFileFieldName(
+export async function updateFileFieldName(
   db: Db,
   ownerId: string,
   id: string,

@@ -9,7 +9,8 @@ import {
 } from '../../../test/harness.ts';
 import type { RecordFile, RecordResponse } from '@formbridge/contract/records';
 import type { TableResponse } from '@formbridge/contract/tables';
-import { RECORD_FILE_MESSAGES, uploadRecordFile } from './record-files.service.ts';
+import { RECORD_FILE_MESSAGES } from '@formbridge/contract/record-files';
+import { uploadRecordFile } from '../records/records.files.ts';
 import { form, PNG, storedFiles } from './record-files.test-helpers.ts';
 
 describe.each(DIALECTS)('record file uploads on %s', (dialect) => {

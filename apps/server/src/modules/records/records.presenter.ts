@@ -3,8 +3,7 @@ import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import type { RecordResponse } from '@formbridge/contract/records';
 import { getEmptyValue, readValue } from '@formbridge/contract/records-values';
 import type { UrlSigner } from '../../lib/signed-urls.ts';
-import { presentRecordFile } from '../record-files/record-files.presenter.ts';
-import type { RecordFileRow } from '../record-files/record-files.public.ts';
+import { presentRecordFile, type StoredFile } from '../record-files/record-files.public.ts';
 import type { StoredTable } from '../tables/tables.public.ts';
 import type { KeptRecords } from './records.kept-records.ts';
 import type { RecordRow } from './records.repo.ts';
@@ -21,7 +20,7 @@ export function readRecordData(row: RecordRow): Record<string, unknown> {
 export function presentRecord(
   table: StoredTable,
   row: RecordRow,
-  filesById: ReadonlyMap<string, RecordFileRow>,
+  filesById: ReadonlyMap<string, StoredFile>,
   signer: UrlSigner,
 ): RecordResponse {
   const stored = readRecordData(row);
@@ -58,7 +57,7 @@ export function presentRecord(
 export function presentRecordsText(
   table: StoredTable,
   rows: readonly RecordRow[],
-  filesById: ReadonlyMap<string, RecordFileRow>,
+  filesById: ReadonlyMap<string, StoredFile>,
   signer: UrlSigner,
   kept?: KeptRecords,
 ): string {

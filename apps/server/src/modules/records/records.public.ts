@@ -11,3 +11,4 @@ export {
   insertRecords,
 } from './records.repo.ts';
 export type { RecordRow } from './records.repo.ts';
+export { deleteRecordFile, uploadRecordFile } from './records.files.ts';

@@ -9,9 +9,9 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import {
   listRecordFiles,
   listTableFiles,
-  type RecordFileRow,
+  removeStoredFiles,
+  type StoredFile,
 } from '../record-files/record-files.public.ts';
-import { removeStoredFiles } from '../record-files/record-files.storage.ts';
 import { listLinkFieldsTo } from '@formbridge/contract/table-links';
 import {
   findTable,
@@ -42,7 +42,7 @@ import { checkRecordInput } from './records.validate.ts';
 export type RecordsView = {
   table: StoredTable;
   rows: RecordRow[];
-  filesById: Map<string, RecordFileRow>;
+  filesById: Map<string, StoredFile>;
 };
 
 async function requireTable(db: Db, ownerId: string, tableId: string, lock = false) {
@@ -61,7 +61,7 @@ async function requireRecord(db: Db, ownerId: string, tableId: string, id: strin
   return row;
 }
 
-function byId(files: readonly RecordFileRow[]): Map<string, RecordFileRow> {
+function byId(files: readonly StoredFile[]): Map<string, StoredFile> {
   return new Map(files.map((file) => [file.id, file]));
 }
 

@@ -2,7 +2,7 @@ import type { ValidationIssue } from '@formbridge/contract/errors';
 import { RECORD_MESSAGES, validateRecordData } from '@formbridge/contract/records';
 import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
-import type { RecordFileRow } from '../record-files/record-files.public.ts';
+import type { StoredFile } from '../record-files/record-files.public.ts';
 import type { StoredTable } from '../tables/tables.public.ts';
 import { findExistingRecordIds } from './records.repo.ts';
 
@@ -13,7 +13,7 @@ export const FILE_NOT_ATTACHED = (name: string) =>
 export type RecordInputContext = {
   table: StoredTable;
   /** The record's stored data and files, for updates; absent for a new record. */
-  existing?: { data: Record<string, unknown>; files: readonly RecordFileRow[] };
+  existing?: { data: Record<string, unknown>; files: readonly StoredFile[] };
   /** Where the data sits in the request, for `loc`. */
   locPrefix?: ValidationIssue['loc'];
   /**

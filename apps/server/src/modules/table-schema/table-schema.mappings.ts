@@ -3,10 +3,10 @@ import { migrateMappingKey, type MappingKeyRole } from '@formbridge/contract/tab
 import type { SchemaChangePlan } from '@formbridge/contract/tables-schema-change';
 import type { Db } from '../../db/database.ts';
 import {
-  deleteMappings,
+  dropMappings,
   listMappingsOfTables,
-  updateMappingKey,
-  type MappingKeyRow,
+  moveMappingKey,
+  type MappingTarget,
 } from '../mappings/mappings.public.ts';
 import { listLinkFieldsTo } from '@formbridge/contract/table-links';
 import type { StoredTable } from '../tables/tables.public.ts';
@@ -33,7 +33,7 @@ type MappingMigrationInput = {
  * is not affected.
  */
 function roleOf(
-  mapping: MappingKeyRow,
+  mapping: MappingTarget,
   tableId: string,
   linkNamesByTable: ReadonlyMap<string, ReadonlySet<string>>,
 ): MappingKeyRole | null {
@@ -72,10 +72,10 @@ export async function migrateMappings(
     if (next === null) {
       dropped.push(mapping);
     } else if (next !== undefined && next !== mapping.mapped_field_key) {
-      await updateMappingKey(trx, current.owner_id, mapping.id, next, input.now);
+      await moveMappingKey(trx, current.owner_id, mapping.id, next, input.now);
     }
   }
-  await deleteMappings(
+  await dropMappings(
     trx,
     current.owner_id,
     dropped.map((mapping) => mapping.id),

@@ -17,8 +17,8 @@ import { linkTargetIds } from '@formbridge/contract/table-links';
 import { notFound, validationError } from '../../lib/errors.ts';
 import {
   listTableFiles,
-  setFileFieldName,
-  deleteRecordFileRows,
+  moveFileToField,
+  detachRecordFiles,
   removeStoredFiles,
 } from '../record-files/record-files.public.ts';
 import {
@@ -56,10 +56,10 @@ async function migrateFiles(
     if (name === null || !fileFields.has(name)) {
       doomed.push({ id: file.id, key: file.file_key });
     } else if (name !== file.field_name) {
-      await setFileFieldName(trx, table.owner_id, file.id, name);
+      await moveFileToField(trx, table.owner_id, file.id, name);
     }
   }
-  await deleteRecordFileRows(
+  await detachRecordFiles(
     trx,
     table.owner_id,
     doomed.map((file) => file.id),

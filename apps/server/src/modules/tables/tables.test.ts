@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.ts';
-import { insertMapping } from '../mappings/mappings.public.ts';
+import { insertMapping } from '../mappings/mappings.repo.ts';
 import type { TableResponse } from '@formbridge/contract/tables';
 
 const BASE = '/api/v1/dynamic-tables';

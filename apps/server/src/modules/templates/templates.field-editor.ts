@@ -16,9 +16,9 @@ import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import type { FieldCandidate } from '../../pdf/find-fields/find-types.ts';
 import { FieldWriteError } from '../../pdf/find-fields/write-fields.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
-import { deleteTemplateMappingsExcept } from '../mappings/mappings.public.ts';
 import { updateTemplate, type TemplateRow } from './templates.repo.ts';
 import { getTemplate } from './templates.service.ts';
+import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 
 /** A sandbox call with its failures as the API's answers (contract.md upload outcomes). */
 async function inSandbox<T>(call: () => Promise<T>): Promise<T> {
@@ -98,6 +98,7 @@ export async function writeTemplateFields(
   ownerId: string,
   id: string,
   fields: EditorField[],
+  fieldsReplaced: TemplateFieldsReplaced,
 ): Promise<{ row: TemplateRow; droppedMappings: Array<{ id: string; field_name: string }> }> {
   const current = await getTemplate(ctx, ownerId, id);
   const issues = checkFieldLayout(
@@ -125,7 +126,7 @@ export async function writeTemplateFields(
       pages: JSON.stringify(detected.pages),
       updated_at: new Date().toISOString(),
     });
-    return deleteTemplateMappingsExcept(trx, ownerId, id, Object.keys(detected.fields));
+    return fieldsReplaced(trx, ownerId, id, Object.keys(detected.fields));
   });
   // The copy written last time is no longer named by the row; the upload itself is kept.
   if (current.file_key !== originalKey) {

@@ -28,6 +28,7 @@ import {
   type TemplateUpdate,
 } from './templates.service.ts';
 import { listTemplates } from './templates.repo.ts';
+import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const MULTIPART = 'multipart/form-data with `name` and `pdf_file` (PDF, at most 10 MB)';
@@ -48,7 +49,11 @@ async function readTemplateUpdate(request: FastifyRequest): Promise<TemplateUpda
  * /api/v1/pdf-templates: upload, list, read, rename/replace, delete, fields, the field editor's
  * candidates and written fields, and the PDF itself.
  */
-export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** `fieldsReplaced`: what a new set of fields drops elsewhere (see TemplateFieldsReplaced). */
+export function templatesRoutes(
+  ctx: AppContext,
+  fieldsReplaced: TemplateFieldsReplaced,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const fileAccess = createFileAccess(ctx);
     const secured = { tags: ['templates'], security: [{ bearer: [] }] };
@@ -117,6 +122,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           currentUser(request).id,
           request.params.id,
           update,
+          fieldsReplaced,
         );
         return { ...presentTemplate(row, ctx.signer), dropped_mappings: droppedMappings };
       },
@@ -208,6 +214,7 @@ export function templatesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           currentUser(request).id,
           request.params.id,
           request.body.fields,
+          fieldsReplaced,
         );
         return { ...presentTemplate(row, ctx.signer), dropped_mappings: droppedMappings };
       },

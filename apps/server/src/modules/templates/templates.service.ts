@@ -8,7 +8,6 @@ import type { AppContext } from '../../lib/context.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
-import { deleteTemplateMappingsExcept } from '../mappings/mappings.public.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import type { DetectedTemplate } from '../../pdf/detect/detect-types.ts';
@@ -19,6 +18,7 @@ import {
   updateTemplate,
   type TemplateRow,
 } from './templates.repo.ts';
+import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 
 function parseName(raw: string | undefined): string {
   const parsed = templateNameSchema.safeParse(raw ?? '');
@@ -124,6 +124,7 @@ export async function updateTemplateWithFile(
   ownerId: string,
   id: string,
   input: TemplateUpdate,
+  fieldsReplaced: TemplateFieldsReplaced,
 ): Promise<{ row: TemplateRow; droppedMappings: Array<{ id: string; field_name: string }> }> {
   const current = await getTemplate(ctx, ownerId, id);
   const name = input.name === undefined ? current.name : parseName(input.name);
@@ -145,7 +146,7 @@ export async function updateTemplateWithFile(
       ...detectedColumns(detected),
       updated_at: new Date().toISOString(),
     });
-    return deleteTemplateMappingsExcept(trx, ownerId, id, Object.keys(detected.fields));
+    return fieldsReplaced(trx, ownerId, id, Object.keys(detected.fields));
   });
   // Once no row names it, the old file is the sweep's if this removal never happens.
   await ctx.storage.remove(current.file_key);
