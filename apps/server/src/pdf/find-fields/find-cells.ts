@@ -11,6 +11,7 @@ import type {
   VerticalRule,
 } from './find-types.ts';
 import { centreOf, containsPoint, lightnessOf } from './rect-math.ts';
+import { splitTableBodies, type CellArea } from './table-rows.ts';
 
 const TOUCH = 2; // pt
 const MIN_CELL_WIDTH = 4;
@@ -20,6 +21,9 @@ const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
 const BOX_MAX = 22;
 const MIN_TEXT_WIDTH = 16;
 const MIN_TEXT_HEIGHT = 7;
+// A free part lower than this is a cell's padding or a table's spacer row (9 in 10 on the
+// development forms were not fields).
+const MIN_FIELD_HEIGHT = 9.5;
 const MULTILINE_HEIGHT = 34;
 const COMB_MIN = 4;
 const COMB_MAX_CELL = 30;
@@ -227,8 +231,15 @@ export function findCellFields(
       maxLen: row.length,
     });
   }
+  // Columns empty or with only their number or heading at the top: candidate table bodies.
+  const columns = cells
+    .filter((cell) => cell[3] - cell[1] <= 0.5 * ctx.pageHeight)
+    .map((cell) => ({ cell, free: freePart(cell, ctx.words) }))
+    .filter((a): a is CellArea => a.free !== null && a.free[0] === a.cell[0] + 0.5);
+  const bodies = splitTableBodies(ctx.page, columns);
+  out.push(...bodies.rows);
   const all = [
-    ...cells.map((rect) => ({ rect, shaded: false })),
+    ...cells.filter((rect) => !bodies.divided.has(rect)).map((rect) => ({ rect, shaded: false })),
     ...shaded.map((rect) => ({ rect, shaded: true })),
   ];
   for (const { rect, shaded: isShaded } of all) {
@@ -270,7 +281,7 @@ export function findCellFields(
       isHeader ||
       free === null ||
       free[2] - free[0] < MIN_TEXT_WIDTH ||
-      free[3] - free[1] < MIN_TEXT_HEIGHT
+      free[3] - free[1] < MIN_FIELD_HEIGHT
     ) {
       continue;
     }

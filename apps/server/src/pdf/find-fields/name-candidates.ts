@@ -91,6 +91,8 @@ export function fieldNameFrom(label: string, fallback: string): string {
   return slug === '' ? fallback : slug;
 }
 
+const FIGURE_CAPTION = /^(?:Figure|Fig\.|Table|Tabelle|Abbildung|Tableau|Tabla|Figura)\s*\d+[.:]/u;
+
 /**
  * How a caption changes the confidence: a cue with a caption next to it is a field far more
  * often than one without; a mark is captioned on its own line; a sentence under a rule is
@@ -103,6 +105,9 @@ function captionBonus(
 ): number {
   if (caption === undefined) {
     return isMark ? -0.35 : -0.3;
+  }
+  if (FIGURE_CAPTION.test(caption.text)) {
+    return -0.5; // a figure's or a table's numbered caption: the rule is the figure's frame
   }
   if (isMark) {
     return caption.position === 'left' || caption.position === 'right' ? 0.1 : -0.15;

@@ -5,6 +5,7 @@ import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageFrame } from '../detect/pdf-geometry.ts';
 import { toDisplayedPoint } from '../detect/pdf-geometry.ts';
 import type { DisplayedRect, PageGraphics } from './find-types.ts';
+import { lightnessOf } from './rect-math.ts';
 
 type Matrix = [number, number, number, number, number, number];
 type State = { ctm: Matrix; fill: string; stroke: string; lineWidth: number };
@@ -19,6 +20,8 @@ const QUAD = 3;
 const CLOSE = 4;
 
 const THIN = 2.5; // pt: a filled bar thinner than this is a rule
+// Rules and bars this light are invisible on paper: a layout grid, not a line to write on.
+const INVISIBLE = 0.97;
 const AXIS_SLACK = 0.6; // pt: how far a "horizontal" segment's ends may differ in height
 const CIRCLE_MIN = 4;
 const CIRCLE_MAX = 18;
@@ -181,7 +184,10 @@ class GraphicsCollector {
         }
         continue;
       }
-      if (filled && isAxisRectangle(points)) {
+      if (filled && isAxisRectangle(points) && (h <= THIN || w <= THIN)) {
+        if (lightnessOf(state.fill) >= INVISIBLE) {
+          continue;
+        }
         if (h <= THIN && w > 3 * h) {
           this.out.horizontal.push({
             x0: rect[0],
@@ -204,7 +210,7 @@ class GraphicsCollector {
       if (isAxisRectangle(points) && w > 1 && h > 1) {
         this.out.boxes.push({ rect, stroked, fill: filled ? state.fill : null });
       }
-      if (stroked) {
+      if (stroked && lightnessOf(state.stroke) < INVISIBLE) {
         const closed = sub.closed || isAxisRectangle(points);
         const last = closed ? points.length : points.length - 1;
         for (let k = 0; k < last; k++) {
