@@ -5,6 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './scale/cluster.ts';
+import type { JobResponse } from '@formbridge/contract/jobs';
+import {
+  createClient,
+  setUpGeneration,
+} from '../src/modules/completed-forms/completed-forms.test-helpers.ts';
 import { createUser, startTestApp, type TestApp } from './harness.ts';
 
 // The reverse proxy of docs/deploy.md, copied from the page itself, in front of the app: Debian's
@@ -202,5 +207,46 @@ ${server}
     for (const secret of ['reset-secret-123', 'link-secret-456', 'signed-secret-789']) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it('streams job progress through the proxy as it happens, not in one piece at the end', async () => {
+    const user = await createUser(t);
+    const setup = await setUpGeneration(t, user);
+    const recordIds: string[] = [];
+    for (let index = 0; index < 40; index += 1) {
+      recordIds.push((await createClient(t, user, setup, { first_name: `S${index}` })).id);
+    }
+    const started = await t.request(
+      'POST',
+      `/api/v1/completed-forms/bulk/${setup.templateId}/${setup.tableId}`,
+      { token: user.token, json: { record_ids: recordIds } },
+    );
+    expect(started.status).toBe(202);
+    const { job } = started.body as JobResponse;
+    // When each event arrives through nginx: buffered, they would all come with the last one.
+    const arrivals = await new Promise<Array<{ at: number; event: string }>>((resolve, reject) => {
+      const seen: Array<{ at: number; event: string }> = [];
+      https
+        .get(
+          { host: '127.0.0.1', port, path: job.events_url, rejectUnauthorized: false },
+          (response) => {
+            expect(response.headers['content-type']).toMatch(/text\/event-stream/);
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              for (const match of chunk.matchAll(/^event: (\w+)$/gm)) {
+                seen.push({ at: Date.now(), event: match[1] ?? '' });
+              }
+            });
+            response.on('end', () => resolve(seen));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(arrivals.at(-1)?.event).toBe('end');
+    const progress = arrivals.filter((arrival) => arrival.event === 'progress');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    const first = progress[0]!.at;
+    const end = arrivals.at(-1)!.at;
+    expect(end - first, 'the first progress event came well before the end').toBeGreaterThan(200);
   });
 });
