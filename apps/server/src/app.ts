@@ -12,6 +12,7 @@ import { registerGracefulClose } from './lib/graceful-close.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerRouteAuth, type RouteAuthEntry } from './lib/route-auth.ts';
+import { registerIdempotency } from './lib/idempotency/idempotency.ts';
 import { collectRouteResponses, type RouteResponseEntry } from './lib/route-responses.ts';
 import { registerRequestTimeout } from './lib/request-timeout.ts';
 import { createPdfSandbox } from './lib/pdf-sandbox/sandbox-pool.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerOpenApi(app);
   const routeAuth = registerRouteAuth(app, ctx);
+  registerIdempotency(app, ctx);
   const routeResponses = collectRouteResponses(app);
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });

@@ -236,6 +236,20 @@ export type InvitationsTable = {
   accepted_at: string | null;
 };
 
+/** A remembered Idempotency-Key of one user (24 h): the request's hash and its first answer. */
+export type IdempotencyKeysTable = {
+  user_id: string;
+  idem_key: string;
+  /** SHA-256 hex of the method, path and body: the same key for another request is refused. */
+  request_hash: string;
+  /** The first answer's status; null while that request is still being answered. */
+  status: number | null;
+  content_type: string | null;
+  response: string | null;
+  created_at: string;
+  expires_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   pdf_templates: PdfTemplatesTable;
@@ -253,4 +267,5 @@ export type Database = {
   invitations: InvitationsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  idempotency_keys: IdempotencyKeysTable;
 };

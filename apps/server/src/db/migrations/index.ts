@@ -19,6 +19,7 @@ import * as accounts from './2026-11-27-h36-01-accounts.ts';
 import * as genericJobItems from './2026-11-27-h27-01-generic-job-items.ts';
 import * as templateOriginalFile from './2026-11-27-h29-01-template-original-file.ts';
 import * as recordVersion from './2026-11-27-h35-01-record-version.ts';
+import * as idempotencyKeys from './2026-11-27-h35-02-idempotency-keys.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -45,4 +46,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h27-01-generic-job-items': genericJobItems,
   '2026-11-27-h29-01-template-original-file': templateOriginalFile,
   '2026-11-27-h35-01-record-version': recordVersion,
+  '2026-11-27-h35-02-idempotency-keys': idempotencyKeys,
 };

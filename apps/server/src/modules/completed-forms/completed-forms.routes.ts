@@ -122,7 +122,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/email',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', idempotent: true },
         schema: {
           ...secured,
           params: idParams,
@@ -148,7 +148,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:templateId/:tableId/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', idempotent: true },
         schema: {
           ...secured,
           params: generateParams,

@@ -5,7 +5,12 @@ import {
   multiTemplateBodySchema,
   queryBooleanSchema,
 } from '@formbridge/contract/completed-forms';
-import { jobAcceptedSchema, jobResponseSchema } from '@formbridge/contract/jobs';
+import {
+  isFinishedJobStatus,
+  jobAcceptedSchema,
+  jobResponseSchema,
+  type JobStatus,
+} from '@formbridge/contract/jobs';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
@@ -19,7 +24,37 @@ const bulkParams = z.object({ templateId: z.string().max(64), tableId: z.string(
 const multiParams = z.object({ tableId: z.string().max(64), recordId: z.string().max(64) });
 const ANSWER =
   '202 {"job"} at once; with `?wait=true`, 200 with the finished job and its result ' +
-  '(the same as GET /api/v1/jobs/{id}).';
+  '(the same as GET /api/v1/jobs/{id}), or 202 {"job"} when it is still running as the ' +
+  "request's time runs out (poll GET /api/v1/jobs/{id}; never send it again to wait longer).";
+
+/**
+ * How long `?wait=true` waits for the job: what the request timeout leaves, less a margin to
+ * answer in (a quarter of it, at most 5 s); unbounded when the timeout is off.
+ */
+export function getWaitBudgetMs(requestTimeoutSeconds: number): number | undefined {
+  if (requestTimeoutSeconds <= 0) {
+    return undefined;
+  }
+  const timeoutMs = requestTimeoutSeconds * 1000;
+  return timeoutMs - Math.min(5000, timeoutMs / 4);
+}
+
+/** Waits for `done`, or `budgetMs` if it comes first. */
+async function waitAtMost(done: Promise<unknown>, budgetMs: number | undefined): Promise<void> {
+  if (budgetMs === undefined) {
+    await done;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, budgetMs);
+  });
+  try {
+    await Promise.race([done, timeUp]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Bulk and multi-template generation under /api/v1/completed-forms: both start a job. */
 export function generationRoutes(
@@ -30,15 +65,17 @@ export function generationRoutes(
     const secured = { tags: ['completed forms'], security: [{ bearer: [] }] };
     const responses = { 200: jobResponseSchema, 202: jobAcceptedSchema };
 
+    const waitBudgetMs = getWaitBudgetMs(ctx.config.requestTimeoutSeconds ?? 60);
     const answer = async (jobId: string, wait: boolean, reply: FastifyReply) => {
       if (wait) {
-        await runtime.queue.waitFor(jobId);
+        await waitAtMost(runtime.queue.waitFor(jobId), waitBudgetMs);
       }
       const row = await findJobView(ctx.db, jobId);
       if (!row) {
         throw new Error(`Job ${jobId} vanished after it was queued`);
       }
-      return wait
+      // A job still running when the wait is up answers as without wait: 202 with the job.
+      return wait && isFinishedJobStatus(row.status as JobStatus)
         ? sendJobResponse(reply.status(200), row, ctx.signer, ctx.storage)
         : reply.status(202).send({ job: presentJob(row, ctx.signer) });
     };
@@ -46,7 +83,7 @@ export function generationRoutes(
     app.post(
       '/bulk/:templateId/:tableId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', idempotent: true },
         schema: {
           ...secured,
           params: bulkParams,
@@ -72,7 +109,7 @@ export function generationRoutes(
     app.post(
       '/multi-template/:tableId/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', idempotent: true },
         schema: {
           ...secured,
           params: multiParams,

@@ -38,7 +38,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/import',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', idempotent: true },
         schema: {
           ...secured,
           params: idParams,

@@ -10,6 +10,7 @@ import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { PublicFormLink, PublicFormLinkCreated } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../lib/api-client';
+import { createIdempotentSender } from '../../../lib/idempotency-keys';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const formQuery = (id: string) =>
@@ -86,6 +87,10 @@ export type GenerateInput = {
   recipients: string[];
 };
 
+// Retries of a request that got no answer send its Idempotency-Key again (lib/idempotency-keys).
+const generateSender = createIdempotentSender();
+const emailSender = createIdempotentSender();
+
 export function useGenerateForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
@@ -94,9 +99,9 @@ export function useGenerateForm() {
       for (const recipient of recipients) {
         query.append('email_recipients', recipient);
       }
-      return apiRequest<CompletedFormWithEmail>(
-        `/api/v1/completed-forms/${templateId}/${tableId}/${recordId}?${query.toString()}`,
-        { method: 'POST' },
+      const path = `/api/v1/completed-forms/${templateId}/${tableId}/${recordId}?${query.toString()}`;
+      return generateSender.send(path, (headers) =>
+        apiRequest<CompletedFormWithEmail>(path, { method: 'POST', headers }),
       );
     },
     onSuccess: invalidate,
@@ -119,10 +124,13 @@ export function useEmailForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
     mutationFn: ({ id, recipients }: { id: string; recipients: string[] }) =>
-      apiRequest<CompletedFormWithEmail>(`/api/v1/completed-forms/${id}/email`, {
-        method: 'POST',
-        json: { recipients },
-      }),
+      emailSender.send([id, recipients], (headers) =>
+        apiRequest<CompletedFormWithEmail>(`/api/v1/completed-forms/${id}/email`, {
+          method: 'POST',
+          json: { recipients },
+          headers,
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

@@ -4,6 +4,7 @@ import type { JobAccepted, JobResponse } from '@formbridge/contract/jobs';
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { apiRequest } from '../../../../lib/api-client';
+import { createIdempotentSender } from '../../../../lib/idempotency-keys';
 import { queryKeys } from '../../../../lib/query-keys';
 
 /** The templates with at least one mapping into this table (spec §7: templates, then mappings). */
@@ -27,18 +28,21 @@ export function useTemplatesMappedTo(tableId: string) {
   };
 }
 
+const multiTemplateSender = createIdempotentSender();
+const bulkSender = createIdempotentSender();
+
 export function startMultiTemplateJob(tableId: string, recordId: string, body: MultiTemplateBody) {
-  return apiRequest<JobAccepted>(`/api/v1/completed-forms/multi-template/${tableId}/${recordId}`, {
-    method: 'POST',
-    json: body,
-  });
+  const path = `/api/v1/completed-forms/multi-template/${tableId}/${recordId}`;
+  return multiTemplateSender.send([path, body], (headers) =>
+    apiRequest<JobAccepted>(path, { method: 'POST', json: body, headers }),
+  );
 }
 
 export function startBulkJob(templateId: string, tableId: string, body: BulkGenerationBody) {
-  return apiRequest<JobAccepted>(`/api/v1/completed-forms/bulk/${templateId}/${tableId}`, {
-    method: 'POST',
-    json: body,
-  });
+  const path = `/api/v1/completed-forms/bulk/${templateId}/${tableId}`;
+  return bulkSender.send([path, body], (headers) =>
+    apiRequest<JobAccepted>(path, { method: 'POST', json: body, headers }),
+  );
 }
 
 export function getJob(id: string) {

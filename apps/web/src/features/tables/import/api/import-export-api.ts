@@ -2,6 +2,7 @@ import type { ImportPreview, ImportResult } from '@formbridge/contract/imports';
 import type { ImportFormat } from '@formbridge/contract/import-formats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
+import { createIdempotentSender } from '../../../../lib/idempotency-keys';
 import { queryKeys } from '../../../../lib/query-keys';
 import { readToken } from '../../../../lib/session';
 import { invalidateTableLists } from '../../api/tables-api';
@@ -10,6 +11,8 @@ import { invalidateTableLists } from '../../api/tables-api';
 export type ColumnMapping = Record<string, string | null>;
 
 const tablePath = (tableId: string) => `/api/v1/dynamic-tables/${tableId}`;
+// An import retried after no answer sends its Idempotency-Key again (lib/idempotency-keys).
+const importSender = createIdempotentSender();
 
 export function usePreviewImport(tableId: string) {
   return useMutation({
@@ -41,10 +44,14 @@ export function useImportRecords(tableId: string) {
       form.append('mapping', JSON.stringify(mapping));
       form.append('date_order', format.date_order);
       form.append('decimal_separator', format.decimal_separator);
-      return apiRequest<ImportResult>(`${tablePath(tableId)}/import`, {
-        method: 'POST',
-        body: form,
-      });
+      const identity = [tableId, file.name, file.size, file.lastModified, mapping, format];
+      return importSender.send(identity, (headers) =>
+        apiRequest<ImportResult>(`${tablePath(tableId)}/import`, {
+          method: 'POST',
+          body: form,
+          headers,
+        }),
+      );
     },
     onSuccess: () =>
       Promise.all([
