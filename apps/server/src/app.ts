@@ -47,6 +47,7 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { tableSchemaRoutes } from './modules/table-schema/table-schema.routes.ts';
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
 import { tableFromFormRoutes } from './modules/mappings/mappings.table-from-form.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
 import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1/public-forms' },
   );
   await app.register(dataLinkRoutes(ctx), { prefix: '/api/v1/public-data-links' });
+  await app.register(onboardingRoutes(ctx), { prefix: '/api/v1/onboarding' });
   await app.register(publicDataFormRoutes(ctx, { rateLimit: publicRateLimit }), {
     prefix: '/api/v1/public-data-forms',
   });

@@ -250,6 +250,15 @@ export type IdempotencyKeysTable = {
   expires_at: string;
 };
 
+/** The guided start of one account (issue 34): checklist dismissed, the sample it was given. */
+export type UserOnboardingTable = {
+  user_id: string;
+  checklist_dismissed: BooleanColumn;
+  sample_template_id: string | null;
+  sample_table_id: string | null;
+  updated_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   pdf_templates: PdfTemplatesTable;
@@ -268,4 +277,5 @@ export type Database = {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_onboarding: UserOnboardingTable;
 };

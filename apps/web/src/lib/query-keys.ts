@@ -62,5 +62,7 @@ export const queryKeys = {
     templates: ['dashboard', 'templates'] as const,
     tables: ['dashboard', 'tables'] as const,
     completedForms: ['dashboard', 'completed-forms'] as const,
+    /** GET /onboarding: the getting-started checklist and the account's sample. */
+    onboarding: ['dashboard', 'onboarding'] as const,
   },
 };

@@ -20,6 +20,7 @@ import * as genericJobItems from './2026-11-27-h27-01-generic-job-items.ts';
 import * as templateOriginalFile from './2026-11-27-h29-01-template-original-file.ts';
 import * as recordVersion from './2026-11-27-h35-01-record-version.ts';
 import * as idempotencyKeys from './2026-11-27-h35-02-idempotency-keys.ts';
+import * as onboarding from './2026-11-27-h34b-01-onboarding.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -47,4 +48,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h29-01-template-original-file': templateOriginalFile,
   '2026-11-27-h35-01-record-version': recordVersion,
   '2026-11-27-h35-02-idempotency-keys': idempotencyKeys,
+  '2026-11-27-h34b-01-onboarding': onboarding,
 };

@@ -10,3 +10,4 @@ export {
   listTemplateNamesUsingTable,
   moveMappingKey,
 } from './mappings.access.ts';
+export { createTableFromTemplate } from './mappings.table-from-form.ts';

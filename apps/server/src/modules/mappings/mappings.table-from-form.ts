@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { TableProposal } from '@formbridge/contract/table-proposal';
 import { createTableBodySchema, getNameKey } from '@formbridge/contract/tables';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
+import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
@@ -34,6 +35,9 @@ export async function proposeTableForTemplate(
   return { ...proposal, unmapped: [...proposal.unmapped, ...alreadyMapped] };
 }
 
+/** How the sample form (modules/onboarding) uses it: in its own transaction, with a display field. */
+export type CreateTableOptions = { trx?: Db; displayFieldKey?: string };
+
 /**
  * Creates the (possibly edited) proposed table and maps the template's fields to it. Mappings to
  * a column the user removed are dropped; a field the template lacks, or one named twice, is 422.
@@ -43,8 +47,9 @@ export async function createTableFromTemplate(
   ownerId: string,
   templateId: string,
   proposal: TableProposal,
+  options: CreateTableOptions = {},
 ): Promise<{ table: TableResponse; mappings_created: number }> {
-  const template = await requireTemplate(ctx.db, ownerId, templateId);
+  const template = await requireTemplate(options.trx ?? ctx.db, ownerId, templateId);
   const fields = template.field_data;
   const seen = new Set<string>();
   proposal.mappings.forEach((mapping, index) => {
@@ -66,40 +71,48 @@ export async function createTableFromTemplate(
       required,
     })),
     combination_rules: proposal.table.combination_rules,
+    use_display_field: options.displayFieldKey !== undefined,
+    display_field_key: options.displayFieldKey ?? null,
   });
   let created = 0;
-  const table = await createTable(ctx, ownerId, body, async (trx, stored) => {
-    const locked = await shareLockTemplate(trx, ownerId, templateId);
-    if (!locked) {
-      throw notFound('Template');
-    }
-    const columns = new Map(stored.fields.map((field) => [getNameKey(field.name), field.name]));
-    const alreadyMapped = new Set(
-      (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
-    );
-    const catalog = { table: stored, byId: new Map([[stored.id, stored]]) };
-    const now = new Date().toISOString();
-    for (const mapping of proposal.mappings) {
-      const column = columns.get(getNameKey(mapping.mapped_field_key));
-      if (column === undefined || alreadyMapped.has(mapping.field_name)) {
-        continue;
+  const table = await createTable(
+    ctx,
+    ownerId,
+    body,
+    async (trx, stored) => {
+      const locked = await shareLockTemplate(trx, ownerId, templateId);
+      if (!locked) {
+        throw notFound('Template');
       }
-      const transform = mapping.transform ?? null;
-      checkTransformTargets(transform, catalog);
-      await insertMapping(trx, {
-        id: crypto.randomUUID(),
-        owner_id: ownerId,
-        template_id: templateId,
-        field_name: mapping.field_name,
-        mapped_table_id: stored.id,
-        mapped_field_key: column,
-        suggested: false,
-        transform: serializeTransform(transform),
-        created_at: now,
-        updated_at: now,
-      });
-      created += 1;
-    }
-  });
+      const columns = new Map(stored.fields.map((field) => [getNameKey(field.name), field.name]));
+      const alreadyMapped = new Set(
+        (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
+      );
+      const catalog = { table: stored, byId: new Map([[stored.id, stored]]) };
+      const now = new Date().toISOString();
+      for (const mapping of proposal.mappings) {
+        const column = columns.get(getNameKey(mapping.mapped_field_key));
+        if (column === undefined || alreadyMapped.has(mapping.field_name)) {
+          continue;
+        }
+        const transform = mapping.transform ?? null;
+        checkTransformTargets(transform, catalog);
+        await insertMapping(trx, {
+          id: crypto.randomUUID(),
+          owner_id: ownerId,
+          template_id: templateId,
+          field_name: mapping.field_name,
+          mapped_table_id: stored.id,
+          mapped_field_key: column,
+          suggested: false,
+          transform: serializeTransform(transform),
+          created_at: now,
+          updated_at: now,
+        });
+        created += 1;
+      }
+    },
+    options.trx,
+  );
   return { table: presentTable(table), mappings_created: created };
 }

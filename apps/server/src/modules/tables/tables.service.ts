@@ -31,15 +31,19 @@ export async function getTable(ctx: AppContext, ownerId: string, id: string): Pr
 /**
  * Creates a table after the spec's §5 rules; link fields must point at the owner's tables.
  * `alongside` runs in the same transaction once the table is in (a table made from a form writes
- * its mappings there), so a failure leaves neither behind.
+ * its mappings there), so a failure leaves neither behind. Given `outer`, a transaction the caller
+ * holds, it all runs in that one instead (the sample form's template, table and records).
  */
 export async function createTable(
   ctx: AppContext,
   ownerId: string,
   body: CreateTableBody,
   alongside?: (trx: Db, table: StoredTable) => Promise<void>,
+  outer?: Db,
 ): Promise<StoredTable> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
+    outer ? work(outer) : ctx.db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     // Linked tables locked first: deleting one now waits for this table, then refuses (409).
     await shareLockTables(trx, ownerId, linkTargetIds(body.fields));
     const tables = await listTables(trx, ownerId);

@@ -6,3 +6,4 @@ export type { StoredTemplate } from './templates.model.ts';
 export { findTemplate, requireTemplate, shareLockTemplate } from './templates.access.ts';
 export type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 export { templateFilePath } from './templates.presenter.ts';
+export { createTemplateFromBytes, findTemplateSummary } from './templates.service.ts';

@@ -3,7 +3,9 @@ import {
   TEMPLATE_MESSAGES,
   templateNameSchema,
   type TemplateFillSettings,
+  type TemplateSummary,
 } from '@formbridge/contract/templates';
+import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
@@ -19,6 +21,8 @@ import {
   type TemplateRow,
 } from './templates.repo.ts';
 import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
+import { readTemplate, type StoredTemplate } from './templates.model.ts';
+import { presentTemplateSummary } from './templates.presenter.ts';
 
 function parseName(raw: string | undefined): string {
   const parsed = templateNameSchema.safeParse(raw ?? '');
@@ -72,11 +76,16 @@ function detectedColumns(detected: DetectedTemplate) {
   };
 }
 
-/** Stores the PDF and its row together (commitWithFile): neither is ever left without the other. */
+/**
+ * Stores the PDF and its row together (commitWithFile): neither is ever left without the other.
+ * `alongside` runs in the same transaction once the row is in (the sample form makes its table,
+ * mappings and records there), so a failure leaves none of it behind.
+ */
 export async function createTemplate(
   ctx: AppContext,
   ownerId: string,
   input: { name: string | undefined; file: UploadedFile | null },
+  alongside?: (trx: Db, template: StoredTemplate) => Promise<void>,
 ): Promise<TemplateRow> {
   const name = parseName(input.name);
   if (!input.file) {
@@ -97,8 +106,38 @@ export async function createTemplate(
     updated_at: now,
   };
   const file = { key: row.file_key, bytes: storedBytes, point: 'template-stored' } as const;
-  await commitWithFile(ctx.db, ctx.storage, file, (trx) => insertTemplate(trx, row));
+  await commitWithFile(ctx.db, ctx.storage, file, async (trx) => {
+    await insertTemplate(trx, row);
+    await alongside?.(trx, readTemplate(row));
+  });
   return row;
+}
+
+/** A template made from a PDF the server ships (the sample form), answered as lists show it. */
+export async function createTemplateFromBytes(
+  ctx: AppContext,
+  ownerId: string,
+  input: { name: string; fileName: string; bytes: Buffer },
+  alongside: (trx: Db, template: StoredTemplate) => Promise<void>,
+): Promise<TemplateSummary> {
+  const file = {
+    fieldName: 'pdf_file',
+    filename: input.fileName,
+    mimetype: 'application/pdf',
+    bytes: input.bytes,
+  };
+  const row = await createTemplate(ctx, ownerId, { name: input.name, file }, alongside);
+  return presentTemplateSummary(row, ctx.signer);
+}
+
+/** The owner's template as lists show it, or undefined. */
+export async function findTemplateSummary(
+  ctx: AppContext,
+  ownerId: string,
+  id: string,
+): Promise<TemplateSummary | undefined> {
+  const row = await findTemplate(ctx.db, ownerId, id);
+  return row && presentTemplateSummary(row, ctx.signer);
 }
 
 export async function getTemplate(

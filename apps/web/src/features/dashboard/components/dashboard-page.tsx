@@ -4,6 +4,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatDate } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth-context';
 import { useDashboardLists } from '../api/dashboard-api';
+import { useOnboarding } from '../api/onboarding-api';
+import { GettingStartedChecklist } from './getting-started-checklist';
+import { GuidedStart } from './guided-start';
 
 const QUICK_ACTIONS = [
   { label: 'Upload PDF Template', to: '/templates?upload=1', hint: 'Add a fillable PDF form' },
@@ -60,6 +63,8 @@ function fieldCount(count: number): string {
 export function DashboardPage() {
   const { user } = useAuth();
   const lists = useDashboardLists();
+  const onboarding = useOnboarding();
+  const isEmpty = lists.templates.length === 0 && lists.tables.length === 0;
   const counts = [
     { label: 'PDF Templates', to: '/templates', value: lists.templates.length },
     { label: 'Dynamic Tables', to: '/tables', value: lists.tables.length },
@@ -75,6 +80,8 @@ export function DashboardPage() {
         <Spinner />
       ) : (
         <>
+          {isEmpty ? <GuidedStart /> : null}
+          {onboarding.data ? <GettingStartedChecklist onboarding={onboarding.data} /> : null}
           <div className="grid gap-4 sm:grid-cols-3">
             {counts.map((card) => (
               <Link

@@ -63,14 +63,22 @@ function TableDetail({ id }: { id: string }) {
   const linkedRecord = linkedRecordId
     ? records.data?.find((item) => item.id === linkedRecordId)
     : undefined;
+  // ?add=1 (a table just made from a form): the next step, its first record, opens at once.
+  const isAddRequested = searchParams.get('add') === '1';
   const dialog: Dialog | null =
-    chosenDialog ?? (linkedRecord ? { kind: 'record', record: linkedRecord } : null);
+    chosenDialog ??
+    (linkedRecord
+      ? { kind: 'record', record: linkedRecord }
+      : isAddRequested
+        ? { kind: 'record', record: null }
+        : null);
   // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
   const close = useCallback(() => {
     setDialog(null);
     setSearchParams(
       (current) => {
         current.delete('record');
+        current.delete('add');
         return current;
       },
       { replace: true },

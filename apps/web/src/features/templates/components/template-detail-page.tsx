@@ -112,7 +112,7 @@ export function TemplateDetailPage() {
             <TableFromFormButton
               templateId={data.id}
               // Next step after the table exists: a record to fill the form with.
-              onCreated={({ table }) => void navigate(`/tables/${table.id}`)}
+              onCreated={({ table }) => void navigate(`/tables/${table.id}?add=1`)}
             />
           ) : null}
           <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
