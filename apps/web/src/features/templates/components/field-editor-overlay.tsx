@@ -70,11 +70,15 @@ export function FieldEditorOverlay(props: Props) {
     (event.currentTarget as HTMLElement).closest('button')?.focus();
     props.onSelect(item.key);
     const start = item.field.rect;
-    const apply = (dx: number, dy: number) =>
-      props.onRect(
-        item.key,
-        isResize ? resizeRect(start, dx, dy, page) : moveRect(start, dx, dy, page),
-      );
+    const apply = (dx: number, dy: number) => {
+      if (dx !== 0 || dy !== 0) {
+        // A click is a selection, not an edit.
+        props.onRect(
+          item.key,
+          isResize ? resizeRect(start, dx, dy, page) : moveRect(start, dx, dy, page),
+        );
+      }
+    };
     startDrag(event, { onMove: apply, onEnd: apply });
   };
 

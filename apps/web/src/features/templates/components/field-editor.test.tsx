@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FieldEditor } from './field-editor';
 
@@ -66,24 +66,35 @@ function renderEditor(
   scanned: number[] = [],
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const editor = (
+    <FieldEditor
+      template={TEMPLATE}
+      existing={existing}
+      candidates={candidates}
+      scannedPages={scanned}
+    />
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Link to="/templates">All templates</Link>
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/templates/t1/fields', element: editor },
+          { path: '/templates/t1', element: <h1>Template page</h1> },
+          { path: '/templates', element: <h1>Templates</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/templates/t1/fields'] },
+  );
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/templates/t1/fields']}>
-        <Routes>
-          <Route
-            path="/templates/t1/fields"
-            element={
-              <FieldEditor
-                template={TEMPLATE}
-                existing={existing}
-                candidates={candidates}
-                scannedPages={scanned}
-              />
-            }
-          />
-          <Route path="/templates/t1" element={<h1>Template page</h1>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
@@ -259,6 +270,27 @@ describe('field editor', () => {
     await user.click(within(alert).getAllByRole('button', { name: 'Show' })[0]!);
     expect(screen.getByTestId('editor-page-indicator').textContent).toBe('Page 2 of 2');
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'city');
+  });
+
+  it('asks before leaving with changes not saved, and not before any change', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Accept 2 proposed' }));
+    await user.click(screen.getByRole('link', { name: 'All templates' }));
+    const dialog = screen.getByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(counts()).toBe('2 fields to save, 1 proposed');
+    await user.click(screen.getByRole('link', { name: 'All templates' }));
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Templates' })).toBeTruthy();
+  });
+
+  it('leaves at once when nothing changed', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(box('city'));
+    await user.click(screen.getByRole('link', { name: 'All templates' }));
+    expect(await screen.findByRole('heading', { name: 'Templates' })).toBeTruthy();
   });
 
   it('says which pages are scans', async () => {

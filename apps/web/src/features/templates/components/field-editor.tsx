@@ -1,6 +1,6 @@
 import { DEFAULT_ACCEPT_THRESHOLD, type EditorField } from '@formbridge/contract/field-candidates';
 import type { Template } from '@formbridge/contract/templates';
-import { useMemo, useReducer, useState } from 'react';
+import { useMemo, useReducer, useRef, useState } from 'react';
 import { Page } from 'react-pdf';
 import { useNavigate } from 'react-router';
 import { PdfDocument } from '../../../components/pdf/pdf-document';
@@ -11,11 +11,13 @@ import { useWriteTemplateFields } from '../api/template-fields-api';
 import {
   drawnFieldType,
   editorReducer,
+  type EditorAction,
   fieldsToWrite,
   freshFieldName,
   initialEditorState,
   type Rect,
 } from '../utils/field-editor-state';
+import { FieldEditorLeaveGuard } from './field-editor-leave-guard';
 import { FieldEditorOverlay, type EditorTool } from './field-editor-overlay';
 import { FieldEditorPanel } from './field-editor-panel';
 import { FieldEditorSaveErrors } from './field-editor-save-errors';
@@ -33,9 +35,18 @@ type Props = {
 export function FieldEditor({ template, existing, candidates, scannedPages }: Props) {
   const navigate = useNavigate();
   const save = useWriteTemplateFields(template.id);
-  const [state, dispatch] = useReducer(editorReducer, undefined, () =>
+  const [state, apply] = useReducer(editorReducer, undefined, () =>
     initialEditorState(existing, candidates),
   );
+  const [isDirty, setIsDirty] = useState(false);
+  const isSavedRef = useRef(false);
+  // Every action but a selection changes what Save would write.
+  const dispatch = (action: EditorAction) => {
+    if (action.type !== 'select') {
+      setIsDirty(true);
+    }
+    apply(action);
+  };
   const [pageIndex, setPageIndex] = useState(0);
   const [zoom, setZoom] = useState(() => getDefaultZoom());
   const [tool, setTool] = useState<EditorTool>('select');
@@ -89,6 +100,7 @@ export function FieldEditor({ template, existing, candidates, scannedPages }: Pr
     setSavedKeys(accepted.map((item) => item.key));
     try {
       const template_ = await save.mutateAsync(fieldsToWrite(state.items));
+      isSavedRef.current = true;
       notify.success(`Saved: the PDF now has ${template_.field_count} fields`);
       await navigate(`/templates/${template.id}`);
     } catch {
@@ -98,6 +110,7 @@ export function FieldEditor({ template, existing, candidates, scannedPages }: Pr
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <FieldEditorLeaveGuard isDirty={isDirty} isSavedRef={isSavedRef} />
       <div className="min-w-0 space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <FieldEditorToolbar
           pageIndex={pageIndex}
