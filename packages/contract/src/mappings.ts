@@ -65,6 +65,16 @@ export type Suggestion = z.infer<typeof suggestionSchema>;
 export const suggestResponseSchema = z.object({ suggestions: z.array(suggestionSchema) });
 export type SuggestResponse = z.infer<typeof suggestResponseSchema>;
 
+/**
+ * A suggestion the user turned down (issue 28): the account remembers it, and the same target is
+ * not suggested again for a field with the same caption and region.
+ */
+export const rejectSuggestionBodySchema = z.object({
+  field_name: z.string().min(1).max(1000),
+  suggested_field_key: z.string().min(1).max(600),
+});
+export type RejectSuggestionBody = z.infer<typeof rejectSuggestionBodySchema>;
+
 export const universalFieldSchema = z.object({
   key: z.string(),
   label: z.string(),

@@ -121,6 +121,23 @@ export type FieldMappingsTable = {
   updated_at: string;
 };
 
+/** What an account mapped (issue 28): caption, name and region kind → the target it chose. */
+export type MappingMemoriesTable = {
+  id: string;
+  owner_id: string;
+  /** The caption as printed (tooltip or label), for the reason text. */
+  caption: string;
+  /** Caption and field name as compared: folded, stemmed words (suggest/mapping-memory.ts). */
+  caption_key: string;
+  name_key: string;
+  /** `record` or the region owner the field sat in (`preparer`, `other-row` …). */
+  region: string;
+  target_key: string;
+  template_name: string;
+  verdict: 'confirmed' | 'rejected';
+  updated_at: string;
+};
+
 export type CompletedFormsTable = {
   id: string;
   owner_id: string;
@@ -266,6 +283,7 @@ export type Database = {
   table_records: TableRecordsTable;
   record_files: RecordFilesTable;
   field_mappings: FieldMappingsTable;
+  mapping_memories: MappingMemoriesTable;
   completed_forms: CompletedFormsTable;
   jobs: JobsTable;
   job_items: JobItemsTable;

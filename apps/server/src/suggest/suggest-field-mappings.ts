@@ -10,6 +10,7 @@ import { explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
 import { assignTargets } from './assign.ts';
 import { calibrate } from './calibration.ts';
+import { applyMemories } from './mapping-memory.ts';
 import { SUGGEST_CALIBRATION } from './calibration-data.ts';
 import { scoreField } from './score.ts';
 import type {
@@ -125,9 +126,9 @@ export function suggestFieldMappings(
   for (const pair of pairs) {
     pairsByField.set(pair.field.name, [...(pairsByField.get(pair.field.name) ?? []), pair]);
   }
-  return assigned
+  const suggestions = assigned
     .filter((pair) => !isCloseCall(pair, pairsByField, takenKeys))
-    .map((pair) => ({
+    .map((pair): Suggestion => ({
       field_name: pair.field.name,
       suggested_field_key: pair.target.key,
       confidence_score: roundScore(calibrate(pair.score, calibration)),
@@ -142,4 +143,14 @@ export function suggestFieldMappings(
             },
           }),
     }));
+  const memories = input.memories ?? [];
+  if (memories.length === 0) {
+    return suggestions;
+  }
+  return applyMemories(suggestions, memories, {
+    fields: Object.entries(input.fields)
+      .filter(([name]) => !input.mappedFieldNames.has(name))
+      .map(([name, info]) => ({ name, info })),
+    targets: new Map(buildTargets(input).map((target) => [target.key, target])),
+  });
 }

@@ -5,6 +5,7 @@ import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { CalibrationPoint } from './calibration.ts';
 import type { Term } from './lexicon.ts';
+import type { MappingMemory } from './mapping-memory.ts';
 import type { Region } from './regions.ts';
 
 export type { Suggestion };
@@ -27,6 +28,8 @@ export type SuggestInput = {
   table: SuggestTable;
   linkedTables: readonly SuggestLinkedTable[];
   universalFields: readonly UniversalField[];
+  /** The account's remembered mappings, newest first (mapping-memory.ts); none by default. */
+  memories?: readonly MappingMemory[];
 };
 
 /** Tuning knobs; the defaults are what the evaluation measured (docs in suggest-field-mappings). */

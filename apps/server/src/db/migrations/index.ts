@@ -21,6 +21,7 @@ import * as templateOriginalFile from './2026-11-27-h29-01-template-original-fil
 import * as recordVersion from './2026-11-27-h35-01-record-version.ts';
 import * as idempotencyKeys from './2026-11-27-h35-02-idempotency-keys.ts';
 import * as onboarding from './2026-11-27-h34b-01-onboarding.ts';
+import * as mappingMemories from './2026-11-27-h28-01-mapping-memories.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h35-01-record-version': recordVersion,
   '2026-11-27-h35-02-idempotency-keys': idempotencyKeys,
   '2026-11-27-h34b-01-onboarding': onboarding,
+  '2026-11-27-h28-01-mapping-memories': mappingMemories,
 };

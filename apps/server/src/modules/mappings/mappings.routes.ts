@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createMappingBodySchema,
   fieldMappingSchema,
+  rejectSuggestionBodySchema,
   suggestResponseSchema,
   universalFieldSchema,
   updateMappingBodySchema,
@@ -18,6 +19,7 @@ import {
   removeMapping,
   suggestMappings,
 } from './mappings.service.ts';
+import { rejectSuggestion } from './mappings.memory.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const templateParams = z.object({ templateId: z.string().max(64) });
@@ -69,6 +71,30 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.query.table_id,
         ),
       }),
+    );
+
+    app.post(
+      '/template/:templateId/suggestions/reject',
+      {
+        config: { auth: 'user' },
+        schema: {
+          ...secured,
+          description:
+            'Remembers a suggestion the user turned down (204): the same target is not suggested ' +
+            'again for a field with the same caption and region on any template of the account.',
+          params: templateParams,
+          body: rejectSuggestionBodySchema,
+        },
+      },
+      async (request, reply) => {
+        await rejectSuggestion(
+          ctx,
+          currentUser(request).id,
+          request.params.templateId,
+          request.body,
+        );
+        return reply.status(204).send();
+      },
     );
 
     app.post(

@@ -18,6 +18,8 @@ import {
   updateMapping,
   type MappingRow,
 } from './mappings.crud.repo.ts';
+import { rememberFieldChoice } from './mappings.memory.ts';
+import { listMappingMemories } from './mappings.memory.repo.ts';
 import { presentMapping } from './mappings.presenter.ts';
 import { loadMappedTable, loadTableCatalog, type TableCatalog } from './mappings.targets.ts';
 import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
@@ -107,6 +109,14 @@ export async function createMapping(
       }
       throw error;
     }
+    await rememberFieldChoice(
+      trx,
+      ownerId,
+      template,
+      row.field_name,
+      row.mapped_field_key,
+      'confirmed',
+    );
     return presentMapping(row, catalog.byId);
   });
 }
@@ -143,6 +153,17 @@ export async function changeMapping(
       ...(body.suggested === undefined ? {} : { suggested: body.suggested }),
     };
     await updateMapping(trx, ownerId, id, changes);
+    const template = await shareLockTemplate(trx, ownerId, current.template_id);
+    if (template) {
+      await rememberFieldChoice(
+        trx,
+        ownerId,
+        template,
+        current.field_name,
+        changes.mapped_field_key,
+        'confirmed',
+      );
+    }
     return presentMapping({ ...current, ...changes }, catalog.byId);
   });
 }
@@ -160,9 +181,10 @@ export async function suggestMappings(
   tableId: string,
 ): Promise<Suggestion[]> {
   const template = await requireTemplate(ctx.db, ownerId, templateId);
-  const [catalog, existing] = await Promise.all([
+  const [catalog, existing, memories] = await Promise.all([
     loadMappedTable(ctx.db, ownerId, tableId),
     listTemplateMappingRows(ctx.db, ownerId, templateId),
+    listMappingMemories(ctx.db, ownerId),
   ]);
   const linkedTables = catalog.table.fields.flatMap((field) => {
     const linked =
@@ -179,6 +201,7 @@ export async function suggestMappings(
     table: catalog.table,
     linkedTables,
     universalFields: UNIVERSAL_FIELDS,
+    memories,
   });
   return proposeTransforms(suggestions, fields, mappedFieldNames, (key) => {
     const resolved = resolveMappingTarget(key, catalog.table, catalog.byId, UNIVERSAL_FIELDS);

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   CreateMappingBody,
   FieldMapping,
+  RejectSuggestionBody,
   SuggestResponse,
   UniversalField,
   UpdateMappingBody,
@@ -91,5 +92,16 @@ export function useGenerateSuggestions(templateId: string) {
         `/api/v1/field-mappings/template/${templateId}/suggest?table_id=${encodeURIComponent(tableId)}`,
         { method: 'POST' },
       ),
+  });
+}
+
+/** Turns a suggestion down: the account remembers it and does not suggest it there again. */
+export function useRejectSuggestion(templateId: string) {
+  return useMutation({
+    mutationFn: (body: RejectSuggestionBody) =>
+      apiRequest<null>(`/api/v1/field-mappings/template/${templateId}/suggestions/reject`, {
+        method: 'POST',
+        json: body,
+      }),
   });
 }

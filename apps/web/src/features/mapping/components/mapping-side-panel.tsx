@@ -51,7 +51,10 @@ function SelectedSuggestion({ state, name }: { state: MappingState; name: string
       >
         Apply {suggestion.suggested_field_key} ({confidencePercent(suggestion)}%)
       </button>
-      <SuggestionHint suggestion={suggestion} />
+      <SuggestionHint
+        suggestion={suggestion}
+        onReject={(turnedDown) => void state.rejectSuggestion(turnedDown)}
+      />
     </div>
   );
 }

@@ -102,7 +102,10 @@ export const MappingRow = memo(function MappingRow(props: MappingRowProps) {
               Apply {suggestion.suggested_field_key} (
               {Math.round(suggestion.confidence_score * 100)}%)
             </button>
-            <SuggestionHint suggestion={suggestion} />
+            <SuggestionHint
+              suggestion={suggestion}
+              onReject={(turnedDown) => void state.rejectSuggestion(turnedDown)}
+            />
           </>
         ) : null}
       </td>

@@ -12,6 +12,7 @@ import {
   useCreateMapping,
   useDeleteMapping,
   useGenerateSuggestions,
+  useRejectSuggestion,
   useMappingTables,
   useMappingTemplate,
   useTemplateMappings,
@@ -30,6 +31,7 @@ export function useMappingState(templateId: string) {
   const updateMapping = useUpdateMapping(templateId);
   const deleteMapping = useDeleteMapping(templateId);
   const suggest = useGenerateSuggestions(templateId);
+  const reject = useRejectSuggestion(templateId);
   const [chosenTableId, setChosenTableId] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Map<string, Suggestion>>(new Map());
   const [isApplying, setIsApplying] = useState(false);
@@ -186,6 +188,23 @@ export function useMappingState(templateId: string) {
     }
   };
 
+  /** "Not this": the suggestion goes, and the account is not offered it for this caption again. */
+  const rejectSuggestion = async (suggestion: Suggestion) => {
+    try {
+      await reject.mutateAsync({
+        field_name: suggestion.field_name,
+        suggested_field_key: suggestion.suggested_field_key,
+      });
+      setSuggestions((current) => {
+        const next = new Map(current);
+        next.delete(suggestion.field_name);
+        return next;
+      });
+    } catch {
+      notify.error('Failed to reject the suggestion');
+    }
+  };
+
   const applyAllSuggestions = async () => {
     if (suggestions.size === 0) {
       notify.warning('No suggestions available to apply');
@@ -245,6 +264,7 @@ export function useMappingState(templateId: string) {
     saveTransform,
     generateSuggestions,
     applyAllSuggestions,
+    rejectSuggestion,
   };
 }
 

@@ -49,6 +49,7 @@ export function fakeMappingState(
     preview: { byField: new Map() },
     assign: vi.fn(async () => true),
     saveTransform: vi.fn(async () => null),
+    rejectSuggestion: vi.fn(async () => undefined),
   };
   return state as unknown as MappingState;
 }
