@@ -15,6 +15,12 @@ import { runItemsInOrder } from './run-items.ts';
 // An item job's outcomes (and the rows they wait on) are written at least this often; listeners
 // hear the counts in between.
 const RECORD_EVERY_MS = 1000;
+/**
+ * Jobs of different owners run side by side (their fills interleave in the one fill pool), at
+ * most this many at once; one owner's jobs run one after the other. A one-record job thus starts
+ * at once behind any number of other people's large jobs instead of waiting for them to end.
+ */
+const MAX_RUNNING_JOBS = 4;
 
 export type InProcessQueueOptions = {
   db: Db;
@@ -26,7 +32,8 @@ export type InProcessQueueOptions = {
 };
 
 /**
- * Runs jobs one at a time in this process, in the order they were queued. Status, progress and
+ * Runs jobs in this process in the order they were queued, one at a time per owner and up to
+ * MAX_RUNNING_JOBS owners side by side. Status, progress and
  * result live in the jobs table; listeners get progress in between (throttled), and always the
  * final state. Durable like the shared queue: a job a stop or crash left unfinished is taken up
  * again at the next start, running only the items it had not recorded.
@@ -38,11 +45,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   // Loosely typed on purpose: each definition checks its own payload before running.
   const definitions = new Map<string, JobDefinition<unknown>>();
   const book = createJobBook(db, log);
-  const pending: string[] = [];
+  const pending: Array<{ id: string; ownerId: string }> = [];
   /** Jobs taken up after a restart: opened although their row already says running. */
   const resumed = new Set<string>();
   const shutdown = new AbortController();
-  let running: Promise<void> | null = null;
+  const running = new Map<string, { ownerId: string; done: Promise<void> }>();
   let isClosed = false;
 
   /** The steps of the job, the same ones the shared queue runs as tasks, here in sequence. */
@@ -103,20 +110,28 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     await book.end(row, outcome);
   };
 
+  /** Starts queued jobs, oldest first, skipping owners who already have one running. */
   const schedule = () => {
-    if (running || isClosed) {
+    if (isClosed) {
       return;
     }
-    const next = pending.shift();
-    if (next === undefined) {
-      return;
+    const busyOwners = new Set([...running.values()].map((job) => job.ownerId));
+    for (let at = 0; at < pending.length && running.size < MAX_RUNNING_JOBS;) {
+      const next = pending[at]!;
+      if (busyOwners.has(next.ownerId)) {
+        at += 1;
+        continue;
+      }
+      pending.splice(at, 1);
+      busyOwners.add(next.ownerId);
+      const done = runJob(next.id)
+        .catch((error: unknown) => log.error({ err: error, jobId: next.id }, 'job runner failed'))
+        .finally(() => {
+          running.delete(next.id);
+          schedule();
+        });
+      running.set(next.id, { ownerId: next.ownerId, done });
     }
-    running = runJob(next)
-      .catch((error: unknown) => log.error({ err: error, jobId: next }, 'job runner failed'))
-      .finally(() => {
-        running = null;
-        schedule();
-      });
   };
 
   const subscribe = book.subscribe;
@@ -132,7 +147,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         throw new AppError(503, 'The server is shutting down; please try again in a moment');
       }
       const id = await book.insert(input);
-      pending.push(id);
+      pending.push({ id, ownerId: input.ownerId });
       schedule();
       return id;
     },
@@ -176,7 +191,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         // A final step cut short may have left its zip half-written; the resumed run remakes it.
         await definitions.get(row.kind)?.cleanUp?.(row.id);
         resumed.add(row.id);
-        pending.push(row.id);
+        pending.push({ id: row.id, ownerId: row.owner_id });
         log.info({ jobId: row.id, kind: row.kind }, 'job left unfinished by a restart resumed');
       }
       schedule();
@@ -185,7 +200,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     close: async () => {
       isClosed = true;
       shutdown.abort();
-      await running;
+      await Promise.all([...running.values()].map((job) => job.done));
       // Jobs that never started stay queued in the table: the next start runs them.
     },
   };

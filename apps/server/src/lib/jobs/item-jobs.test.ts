@@ -137,6 +137,32 @@ describe.each(CASES)('an item job on the %s', (_name, dialect, makeQueue) => {
     const { row } = await runJob({ items: ['1', '2', '3'], crashOn: null, stopOn: '2' });
     expect(row).toMatchObject({ status: 'failed', error: 'The table was deleted' });
   });
+
+  it(
+    "finishes another owner's one-item job before large jobs queued ahead of it",
+    { timeout: 120_000 },
+    async () => {
+      // Items of ~30 ms each ('0.001'… are distinct ids whose squares are about 0).
+      const large = {
+        items: Array.from({ length: 60 }, (_, n) => `0.${String(n + 1).padStart(3, '0')}`),
+      };
+      const payload = { ...large, crashOn: null, stopOn: null };
+      const first = await queue.enqueue({ ownerId, kind: KIND, payload, total: 60 });
+      const second = await queue.enqueue({ ownerId, kind: KIND, payload, total: 60 });
+      const otherOwner = (await createUser(t)).id;
+      const small = await queue.enqueue({
+        ownerId: otherOwner,
+        kind: KIND,
+        payload: { items: ['0.5'], crashOn: null, stopOn: null },
+        total: 1,
+      });
+      await queue.waitFor(small);
+      expect(await findJobById(t.ctx.db, small)).toMatchObject({ status: 'succeeded', done: 1 });
+      // Without a fair share it would have waited for all 120 items of the two large jobs.
+      expect((await findJobById(t.ctx.db, second))?.status).not.toBe('succeeded');
+      await Promise.all([queue.waitFor(first), queue.waitFor(second)]);
+    },
+  );
 });
 
 describe.each(DIALECTS)('an item job rerun in process on %s', (dialect) => {

@@ -144,10 +144,12 @@ export async function failJob(db: Db, id: string, error: string, now: string): P
 }
 
 /** Jobs that have not ended, oldest first. */
-export function listUnfinishedJobs(db: Db): Promise<Array<Pick<JobRow, 'id' | 'kind'>>> {
+export function listUnfinishedJobs(
+  db: Db,
+): Promise<Array<Pick<JobRow, 'id' | 'kind' | 'owner_id'>>> {
   return db
     .selectFrom('jobs')
-    .select(['id', 'kind'])
+    .select(['id', 'kind', 'owner_id'])
     .where('status', 'in', ['queued', 'running'])
     .orderBy('created_at')
     .execute();

@@ -235,9 +235,15 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
           const itemIds = definition.items.items(checked.data);
           for (let at = 0; at < itemIds.length; at += INSERT_CHUNK) {
             const chunk = itemIds.slice(at, at + INSERT_CHUNK);
+            // Fair share: item n of every job has priority -n, so workers take the first items
+            // of all queued jobs before the later items of any; a one-record job's item goes
+            // ahead of the rest of a 10,000-record job queued before it.
             await boss.insert(
               ITEM,
-              chunk.map((itemId) => ({ data: { jobId: id, itemId } })),
+              chunk.map((itemId, offset) => ({
+                data: { jobId: id, itemId },
+                priority: -(at + offset),
+              })),
             );
           }
           if (itemIds.length === 0) {
