@@ -52,6 +52,14 @@ export type RequestOptions = {
 
 /** The one HTTP client: bearer token, 30 s timeout, JSON in and out, errors as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** apiRequest with the answer's headers too (X-Total-Count of a paged list). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = readToken();
   if (token) {
@@ -86,7 +94,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     throw new ApiError(response.status, parsed, `Request failed (${response.status})`);
   }
-  return parsed as T;
+  return { body: parsed as T, headers: response.headers };
 }
 
 async function readBody(response: Response): Promise<unknown> {

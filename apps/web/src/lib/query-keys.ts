@@ -36,6 +36,9 @@ export const queryKeys = {
   completedForms: {
     all: ['completed-forms'] as const,
     list: ['completed-forms', 'list'] as const,
+    /** One page of the Forms page's list, under the list's key. */
+    page: (pageSize: number, pageIndex: number) =>
+      ['completed-forms', 'list', 'page', pageSize, pageIndex] as const,
     detail: (id: string) => ['completed-forms', id] as const,
   },
   publicFormLinks: {

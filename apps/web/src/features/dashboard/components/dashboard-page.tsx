@@ -68,7 +68,7 @@ export function DashboardPage() {
   const counts = [
     { label: 'PDF Templates', to: '/templates', value: lists.templates.length },
     { label: 'Dynamic Tables', to: '/tables', value: lists.tables.length },
-    { label: 'Completed Forms', to: '/forms', value: lists.forms.length },
+    { label: 'Completed Forms', to: '/forms', value: lists.formCount },
   ];
   return (
     <div className="space-y-8">

@@ -5,21 +5,39 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
-import { useCompletedForms, useDeleteForm } from '../api/forms-api';
+import { FORMS_PAGE_SIZE, useCompletedFormsPage, useDeleteForm } from '../api/forms-api';
 import { FormCard } from './form-card';
 import { FormGenerateDialog } from './form-generate-dialog';
 import { usePublicLink } from './use-public-link';
 
+/** The zero-based page of `?page=` (1-based in the address), 0 when absent or not a page. */
+function readPageIndex(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
+}
+
 export function FormsPage() {
-  const forms = useCompletedForms();
   const deleteForm = useDeleteForm();
   const { copyLink } = usePublicLink();
   // /forms?generate=<template>&table=<table> (the mapping screen's Generate Forms) opens the
   // dialog with both chosen.
   const [searchParams, setSearchParams] = useSearchParams();
+  const pageIndex = readPageIndex(searchParams.get('page'));
+  const forms = useCompletedFormsPage(pageIndex);
+  const goToPage = (index: number) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (index > 0) {
+        next.set('page', String(index + 1));
+      } else {
+        next.delete('page');
+      }
+      return next;
+    });
   const preselected = {
     templateId: searchParams.get('generate') ?? '',
     tableId: searchParams.get('table') ?? '',
@@ -28,7 +46,15 @@ export function FormsPage() {
   const closeGenerate = () => {
     setIsGenerateOpen(false);
     if (preselected.templateId) {
-      setSearchParams({}, { replace: true });
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('generate');
+          next.delete('table');
+          return next;
+        },
+        { replace: true },
+      );
     }
   };
   const [pendingDelete, setPendingDelete] = useState<CompletedForm | null>(null);
@@ -38,6 +64,15 @@ export function FormsPage() {
       notify.error('Failed to load forms data');
     }
   }, [forms.isError]);
+  // Past the last page (its last form deleted, an old link): show the last page there is.
+  const total = forms.data?.total ?? 0;
+  const lastIndex = Math.max(0, Math.ceil(total / FORMS_PAGE_SIZE) - 1);
+  const isPastEnd = forms.isSuccess && !forms.isPlaceholderData && pageIndex > lastIndex;
+  useEffect(() => {
+    if (isPastEnd) {
+      goToPage(lastIndex);
+    }
+  });
 
   const confirmDelete = async () => {
     if (!pendingDelete) {
@@ -53,7 +88,7 @@ export function FormsPage() {
     }
   };
 
-  const list = forms.data ?? [];
+  const list = forms.data?.forms ?? [];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -79,16 +114,26 @@ export function FormsPage() {
             action={<Button onClick={() => setIsGenerateOpen(true)}>Generate First Form</Button>}
           />
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {list.map((form) => (
-              <FormCard
-                key={form.id}
-                form={form}
-                onDelete={setPendingDelete}
-                onPublicLink={(item) => void copyLink(item.template_id, item.record_id)}
-              />
-            ))}
-          </div>
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {list.map((form) => (
+                <FormCard
+                  key={form.id}
+                  form={form}
+                  onDelete={setPendingDelete}
+                  onPublicLink={(item) => void copyLink(item.template_id, item.record_id)}
+                />
+              ))}
+            </div>
+            <Pager
+              pageIndex={pageIndex}
+              pageSize={FORMS_PAGE_SIZE}
+              total={total}
+              onChange={goToPage}
+              noun="forms"
+              isBusy={forms.isFetching}
+            />
+          </>
         )}
       </section>
       {isGenerateOpen ? (
