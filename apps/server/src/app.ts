@@ -177,7 +177,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // preClose runs before in-flight requests are awaited: open event streams end, the running
   // job stops after its current form, and the workers go, all while the database is still open.
   app.addHook('preClose', () => generation.close());
-  await generation.start();
+  // Unfinished jobs are taken up once the start-up sweep has removed what their crashed run left
+  // (a form stored but not recorded): the sweep never races a resumed job's fresh files.
+  const generationStarted = sweeper.firstSweep
+    .then(() => generation.start())
+    .catch((error: unknown) => app.log.error({ err: error }, 'job queue start failed'));
+  app.addHook('preClose', () => generationStarted);
 
   registerGracefulClose(app);
   registerRequestScope(app);

@@ -134,18 +134,27 @@ function inventory(dataDir: string) {
       (row) => row.file_key,
     );
   const rows = [...keys('pdf_templates'), ...keys('record_files'), ...keys('completed_forms')];
+  const formRecords = (
+    db.prepare('SELECT record_id FROM completed_forms').all() as Array<{ record_id: string }>
+  ).map((row) => row.record_id);
   const records = (db.prepare('SELECT count(*) AS n FROM table_records').get() as { n: number }).n;
   db.close();
   const temp = fs.existsSync(path.join(dataDir, 'tmp'))
     ? fs.readdirSync(path.join(dataDir, 'tmp'))
     : [];
-  return { files: files.sort(), rows: rows.sort(), records, temp };
+  // A finished job's zip is owned by its jobs row (result), not by a file_key column.
+  const stored = files.filter((file) => !file.startsWith('jobs/')).sort();
+  return { files: stored, rows: rows.sort(), records, temp, formRecords };
 }
 
-/** Restarts on the same data, waits for the start-up sweep, and checks nothing is half-written. */
-async function restartAndCheck(dataDir: string) {
+/**
+ * Restarts on the same data, waits for the start-up sweep (and for `settle`: work the restart
+ * takes up again), and checks nothing is half-written.
+ */
+async function restartAndCheck(dataDir: string, settle?: () => Promise<void>) {
   const server = await startServer(dataDir);
   await waitFor('the start-up file sweep', () => server.output().includes('file sweep done'));
+  await settle?.();
   const after = inventory(dataDir);
   // No orphan file (every file has its row), no half row (every row has its file), no temp file.
   expect(after.files).toEqual(after.rows);
@@ -153,7 +162,11 @@ async function restartAndCheck(dataDir: string) {
   return { server, after };
 }
 
-async function crashDuring(point: CrashPoint, act: (server: Server) => Promise<void>) {
+async function crashDuring(
+  point: CrashPoint,
+  act: (server: Server) => Promise<void>,
+  settle?: (dataDir: string) => Promise<void>,
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-crash-'));
   try {
     const server = await startServer(dataDir, point);
@@ -161,11 +174,26 @@ async function crashDuring(point: CrashPoint, act: (server: Server) => Promise<v
     await waitFor(`crash point ${point}`, () => server.output().includes('crash point reached'));
     const before = inventory(dataDir);
     await kill9(server);
-    const { after } = await restartAndCheck(dataDir);
+    const { after } = await restartAndCheck(dataDir, settle && (() => settle(dataDir)));
     return { before, after };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Waits until no job in DATA_DIR's database is queued or running (the restart resumed them). */
+async function waitForJobsToEnd(dataDir: string): Promise<void> {
+  await waitFor('the resumed job to end', () => {
+    const db = new DatabaseSync(path.join(dataDir, 'formbridge.sqlite'));
+    try {
+      const open = db
+        .prepare("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')")
+        .get() as { n: number };
+      return open.n === 0;
+    } finally {
+      db.close();
+    }
+  });
 }
 
 describe('kill -9 during a write leaves nothing half-written', () => {
@@ -219,39 +247,51 @@ describe('kill -9 during a write leaves nothing half-written', () => {
     expect(after.records).toBe(0);
   });
 
-  it('bulk generation: forms stored but not yet recorded are swept, the template stays', async () => {
-    const { before, after } = await crashDuring('completed-form-stored', async (server) => {
-      const call = await signUp(server.baseUrl);
-      const template = await call('POST', '/api/v1/pdf-templates/', templateForm());
-      const templateId = (template.body as { id: string }).id;
-      const table = await call('POST', '/api/v1/dynamic-tables/', {
-        name: 'Applicants',
-        fields: [{ name: 'name' }],
-      });
-      const tableId = (table.body as { id: string }).id;
-      const mapped = await call('POST', '/api/v1/field-mappings/', {
-        template_id: templateId,
-        field_name: 'applicant.full_name',
-        mapped_table_id: tableId,
-        mapped_field_key: 'name',
-      });
-      expect(mapped.status).toBe(201);
-      const ids: string[] = [];
-      for (const name of ['Ada', 'Grace', 'Lin']) {
-        const record = await call('POST', `/api/v1/dynamic-tables/${tableId}/records`, {
-          data: { name },
+  it('bulk generation: forms stored but not recorded are swept, then the job resumes', async () => {
+    let recordIds: string[] = [];
+    const { before, after } = await crashDuring(
+      'completed-form-stored',
+      async (server) => {
+        const call = await signUp(server.baseUrl);
+        const template = await call('POST', '/api/v1/pdf-templates/', templateForm());
+        const templateId = (template.body as { id: string }).id;
+        const table = await call('POST', '/api/v1/dynamic-tables/', {
+          name: 'Applicants',
+          fields: [{ name: 'name' }],
         });
-        ids.push((record.body as { id: string }).id);
-      }
-      const started = await call('POST', `/api/v1/completed-forms/bulk/${templateId}/${tableId}`, {
-        record_ids: ids,
-      });
-      expect(started.status).toBe(202);
-    });
+        const tableId = (table.body as { id: string }).id;
+        const mapped = await call('POST', '/api/v1/field-mappings/', {
+          template_id: templateId,
+          field_name: 'applicant.full_name',
+          mapped_table_id: tableId,
+          mapped_field_key: 'name',
+        });
+        expect(mapped.status).toBe(201);
+        const ids: string[] = [];
+        for (const name of ['Ada', 'Grace', 'Lin']) {
+          const record = await call('POST', `/api/v1/dynamic-tables/${tableId}/records`, {
+            data: { name },
+          });
+          ids.push((record.body as { id: string }).id);
+        }
+        recordIds = ids;
+        const started = await call(
+          'POST',
+          `/api/v1/completed-forms/bulk/${templateId}/${tableId}`,
+          {
+            record_ids: ids,
+          },
+        );
+        expect(started.status).toBe(202);
+      },
+      waitForJobsToEnd,
+    );
     // Fills run in parallel: one or more forms may have reached the crash point.
     const stored = before.files.filter((file) => file.startsWith('completed-forms/'));
     expect(stored.length).toBeGreaterThanOrEqual(1);
-    expect(after.files.filter((file) => file.startsWith('completed-forms/'))).toEqual([]);
+    expect(before.rows.filter((key) => key.startsWith('completed-forms/'))).toEqual([]);
+    // The restart swept those, then ran the job again: one recorded form per record, no orphan.
+    expect(after.formRecords.sort()).toEqual([...recordIds].sort());
     expect(after.files.filter((file) => file.startsWith('templates/'))).toHaveLength(1);
   });
 });

@@ -119,7 +119,7 @@ export function startFileSweeper(
   db: Db,
   storage: Storage,
   options: { graceMs: number; log: SweepLog },
-): { stop: () => Promise<void> } {
+): { stop: () => Promise<void>; firstSweep: Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= sweepOrphanFiles(db, storage, { graceMs: options.graceMs })
@@ -128,14 +128,16 @@ export function startFileSweeper(
       .finally(() => {
         running = undefined;
       });
+    return running;
   };
-  run();
-  const timer = setInterval(run, SWEEP_EVERY_MS);
+  const firstSweep = run();
+  const timer = setInterval(() => void run(), SWEEP_EVERY_MS);
   timer.unref();
   return {
     stop: async () => {
       clearInterval(timer);
       await running;
     },
+    firstSweep,
   };
 }

@@ -186,6 +186,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         void check();
       }),
     recoverInterrupted: async () => {
+      if (isClosed) {
+        return 0;
+      }
       const rows = await listUnfinishedJobs(db);
       for (const row of rows) {
         // A final step cut short may have left its zip half-written; the resumed run remakes it.

@@ -271,7 +271,10 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     },
     // Nothing to recover: a task whose instance died is taken again by the queue itself.
     recoverInterrupted: async () => {
-      await ready();
+      // Called once the start-up sweep is done, which may be after a quick close: never start then.
+      if (!isClosed) {
+        await ready();
+      }
       return 0;
     },
     close: async () => {
