@@ -27,7 +27,8 @@ test('create a table from the form on the template page, edit it, every field ma
   await dialog.getByRole('button', { name: 'Create table and map fields' }).click();
 
   await expect(page.getByText('Table "Members" created; 3 fields mapped')).toBeVisible();
-  await expect(page).toHaveURL(/\/tables\/[0-9a-f-]+$/);
+  // The new table opens with its first record's dialog (?add=1): the next step of the start.
+  await expect(page).toHaveURL(/\/tables\/[0-9a-f-]+\?add=1$/);
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   const mappings = await page.request.get(`/api/v1/field-mappings/template/${templateId}`, {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
