@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_MESSAGES } from '@formbridge/contract/idempotency';
 import type { JobResponse, JobsListResponse } from '@formbridge/contract/jobs';
@@ -97,6 +99,21 @@ describe.each(DIALECTS)('Idempotency-Key on %s', (dialect) => {
     // Without a key every request is a new one.
     expect((await post(url, undefined)).status).toBe(201);
     expect(await formsOf(recordId)).toHaveLength(before + 2);
+  });
+
+  it('sends one e-mail for a retried send', async () => {
+    const recordId = recordIds[2] ?? '';
+    const url = `/api/v1/completed-forms/${setup.templateId}/${setup.tableId}/${recordId}`;
+    const form = (await post(url, undefined)).body as { id: string };
+    const outbox = path.join(t.dataDir, 'outbox');
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0);
+    const before = mails();
+    const emailUrl = `/api/v1/completed-forms/${form.id}/email`;
+    const body = { recipients: ['clerk@example.com'] };
+    const first = await post(emailUrl, 'mail-once', body);
+    expect(first.status, first.text).toBe(200);
+    expectReplay(first, await post(emailUrl, 'mail-once', body));
+    expect(mails()).toBe(before + 1);
   });
 
   it('imports a retried upload once', async () => {

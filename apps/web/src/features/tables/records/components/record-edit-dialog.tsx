@@ -7,11 +7,11 @@ import { ErrorBanner } from '../../../../components/ui/error-banner';
 import { Modal } from '../../../../components/ui/modal';
 import { FieldFilter, NoFieldsMatch } from '../../../../components/ui/field-filter';
 import { VIRTUAL_LIST_THRESHOLD, VirtualList } from '../../../../components/ui/virtual-list';
-import { matchesSearch } from '../../../../lib/search-text';
 import { notify } from '../../../../lib/toast';
 import { useCreateRecord, type RecordData } from '../api/records-api';
 import type { LinkedTable } from '../hooks/use-linked-tables';
 import { useRecordFileFields } from '../hooks/use-record-file-fields';
+import { useShownFields } from '../hooks/use-shown-fields';
 import { useRecordUpdate, type RecordChoice } from '../hooks/use-record-update';
 import { describeServerError, readValidationIssues } from '../../utils/api-errors';
 import {
@@ -44,7 +44,6 @@ export function RecordEditDialog(props: Props) {
 function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
   const createRecord = useCreateRecord(table.id);
   const update = useRecordUpdate(table);
-  const [isResolving, setIsResolving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const resolver = useMemo(() => createRecordResolver(table.fields), [table.fields]);
   const {
@@ -59,28 +58,8 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
   });
   const hasFileFields = table.fields.some((field) => field.type === 'file');
   const fileFields = useRecordFileFields(table.id, record);
-  // A long form shows only the fields in view: bring the first one in error there.
-  const [firstError, setFirstError] = useState<number | null>(null);
-  // A long form can be filtered; a field in error is never left hidden by it.
-  const [filter, setFilterText] = useState('');
-  const setFilter = (text: string) => {
-    setFilterText(text);
-    setFirstError(null);
-  };
   const isLong = table.fields.length > VIRTUAL_LIST_THRESHOLD;
-  const shown = useMemo(
-    () =>
-      table.fields.flatMap((field, index) =>
-        matchesSearch(filter, [field.name, field.label]) ? [index] : [],
-      ),
-    [table.fields, filter],
-  );
-  const showError = (index: number | null) => {
-    if (index !== null && !shown.includes(index)) {
-      setFilterText('');
-    }
-    setFirstError(index);
-  };
+  const { filter, setFilter, shown, firstError, showError } = useShownFields(table.fields);
   const onInvalid = (invalid: FieldErrors<RecordFormValues>) => {
     const index = invalid.values?.findIndex?.((entry) => entry !== undefined) ?? -1;
     showError(index >= 0 ? index : null);
@@ -107,13 +86,10 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
   };
   const resolveConflict = async (choices: ReadonlyMap<string, RecordChoice>) => {
     setServerError(null);
-    setIsResolving(true);
     try {
       onUpdated(await update.resolve(choices));
     } catch (error) {
       onSaveFailed(error);
-    } finally {
-      setIsResolving(false);
     }
   };
 
@@ -136,7 +112,7 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
       onSaveFailed(error);
     }
   };
-  const isBusy = isSubmitting || isResolving;
+  const isBusy = isSubmitting || update.isResolving;
 
   return (
     <Modal
@@ -167,7 +143,7 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
         <RecordConflictChoices
           conflict={update.conflict}
           linkedTables={linkedTables}
-          isSaving={isResolving}
+          isSaving={update.isResolving}
           onResolve={(choices) => void resolveConflict(choices)}
           onBack={update.dismiss}
         />

@@ -28,6 +28,7 @@ const MAX_MERGES = 3;
 export function useRecordUpdate(table: TableResponse) {
   const patchRecord = usePatchRecord(table.id);
   const [conflict, setConflict] = useState<RecordConflict | null>(null);
+  const [isResolving, setIsResolving] = useState(false);
 
   /** True when saved; false when a conflict waits for the user's choice. */
   const save = async (base: RecordResponse, changed: RecordData): Promise<boolean> => {
@@ -55,16 +56,21 @@ export function useRecordUpdate(table: TableResponse) {
   };
 
   /** Saves the changes again against the version the user has now seen, with their choices. */
-  const resolve = (choices: ReadonlyMap<string, RecordChoice>): Promise<boolean> => {
+  const resolve = async (choices: ReadonlyMap<string, RecordChoice>): Promise<boolean> => {
     if (!conflict) {
-      return Promise.resolve(true);
+      return true;
     }
     const kept = Object.entries(conflict.changed).filter(
       ([name]) => choices.get(name) !== 'theirs',
     );
     setConflict(null);
-    return save(conflict.current, Object.fromEntries(kept));
+    setIsResolving(true);
+    try {
+      return await save(conflict.current, Object.fromEntries(kept));
+    } finally {
+      setIsResolving(false);
+    }
   };
 
-  return { conflict, save, resolve, dismiss: () => setConflict(null) };
+  return { conflict, isResolving, save, resolve, dismiss: () => setConflict(null) };
 }
