@@ -19,9 +19,12 @@ const foldersIn = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-// Boundaries (import-x/no-restricted-paths, on resolved paths, so no spelling of a path slips by):
-// a web feature imports no other feature (shared pieces live in components/ or lib/, which import
-// no feature); server lib/ is infrastructure and imports no feature module.
+// Boundaries (import-x/no-restricted-paths, on resolved paths, so no spelling of a path slips by;
+// apps/server/test/lint-boundaries.test.ts lints one violating import per rule to prove each one
+// fails). Zones every file obeys, tests included: a web feature imports no other feature (shared
+// pieces live in components/ or lib/, which import no feature); server lib/ is infrastructure and
+// suggest/ is pure scoring, neither imports a feature module; the contract imports nothing from
+// the apps.
 const SHARED_ZONES = [
   ...foldersIn(`${WEB}/features`).map((feature) => ({
     target: `${WEB}/features/${feature}`,
@@ -39,17 +42,43 @@ const SHARED_ZONES = [
     from: `${SERVER}/modules`,
     message: 'lib/ is infrastructure: it must not import feature modules.',
   },
+  {
+    target: `${SERVER}/suggest`,
+    from: `${SERVER}/modules`,
+    message: 'suggest/ is pure scoring over field data: it must not import feature modules.',
+  },
+  {
+    target: './packages/contract',
+    from: ['./apps', './e2e'],
+    message: 'The contract is shared by server and web: it must not import from the apps.',
+  },
 ];
 
-const BOUNDARY_ZONES = [
+// Zones for the apps' own code; tests (*.test.ts, test helpers, apps/server/test/) are exempt
+// because they build apps and data across modules (a mapping row straight into the database)
+// and check pdf/ output with the server's tools.
+const SOURCE_ZONES = [
   ...SHARED_ZONES,
-  // A module's repo is its own: other modules reach it through its service or `<module>.public.ts`.
+  // A module is entered only through its public file (services and domain types, no repo rows):
+  // a file of modules/A imports from modules/B only `B.public.ts`. The module-level cycle check
+  // is apps/server/test/module-cycles.test.ts (import-x/no-cycle sees file cycles only).
   ...foldersIn(`${SERVER}/modules`).map((module) => ({
     target: `${SERVER}/modules/${module}`,
-    from: `${SERVER}/modules/*/*.repo.ts`,
-    except: [`${ROOT}/apps/server/src/modules/${module}/*.repo.ts`],
-    message: "Use the other module's service or its <module>.public.ts, not its repo.",
+    from: `${SERVER}/modules/**`,
+    except: [
+      `${ROOT}/apps/server/src/modules/${module}/**`,
+      `${ROOT}/apps/server/src/modules/*/*.public.ts`,
+    ],
+    message: 'Import another module only through its <module>.public.ts.',
   })),
+  {
+    target: `${SERVER}/pdf`,
+    from: SERVER,
+    // suggest/ is pure too (the detector reads its region rules).
+    except: ['./pdf', './suggest'],
+    message:
+      'pdf/ is pure PDF code (bytes in, bytes out): no modules, lib/, db/ or jobs; pass what it needs in.',
+  },
 ];
 
 export default tseslint.config(
@@ -98,7 +127,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SOURCE_ZONES }],
       // Fastify handlers and plugins are async by contract, with or without an await inside.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-misused-promises': [
@@ -108,8 +137,7 @@ export default tseslint.config(
     },
   },
   {
-    // Tests build apps and data across modules (a mapping row straight into the database), so the
-    // module zones do not bind them; every other zone does.
+    // Tests obey the shared zones only (see SOURCE_ZONES).
     files: ['apps/server/**/*.test.ts', 'apps/server/**/*test-helpers.ts', 'apps/server/test/**'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: SHARED_ZONES }],

@@ -6,7 +6,7 @@
 import { passwordField } from '@formbridge/contract/auth';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.ts';
-import { findUserByEmail } from '../apps/server/src/modules/auth/auth.public.ts';
+import { findAccountByEmail } from '../apps/server/src/modules/auth/auth.public.ts';
 import { setPassword } from '../apps/server/src/modules/auth/auth.service.ts';
 import { readNewPassword } from './read-password.ts';
 import { runScript, ScriptError } from './run-script.ts';
@@ -24,7 +24,7 @@ await runScript('reset-password', async () => {
   const database = await openDatabase(config);
   try {
     await migrateToLatest(database.db, config.databaseUrl ? config.databaseSchema : undefined);
-    const user = await findUserByEmail(database.db, email);
+    const user = await findAccountByEmail(database.db, email);
     if (!user) {
       throw new ScriptError(`no account with the e-mail address ${email}`);
     }

@@ -50,3 +50,6 @@ export const TOAST_AUTO_CLOSE_MS = { auth: 5000, app: 3000 } as const;
 export const DOWNLOAD_STAGGER_MS = 100;
 /** How long a row selected from the mapping side panel stays highlighted. */
 export const SELECTED_ROW_HIGHLIGHT_MS = 2000;
+
+/** JSON bodies of public submissions: a form's worth of text, far below the app's 1 MB. */
+export const PUBLIC_BODY_LIMIT_BYTES = 256 * 1024;

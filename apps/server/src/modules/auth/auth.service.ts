@@ -6,7 +6,7 @@ import type { AppContext } from '../../lib/context.ts';
 import type { SessionUser } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { acceptInvitation } from '../invitations/invitations.service.ts';
+import { acceptInvitation } from '../invitations/invitations.public.ts';
 import {
   deleteExpiredSessions,
   deleteSession,

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
-import { listRecordsByIds, type RecordRow } from '../records/records.public.ts';
+import { listRecordsByIds, type StoredRecord } from '../records/records.public.ts';
 import { listTables, type StoredTable } from '../tables/tables.public.ts';
 import { findTemplate } from '../templates/templates.public.ts';
 import { collectLinkedIds, type SourceRecord } from './assemble-values.ts';
@@ -79,8 +79,8 @@ export async function readTemplateBytes(storage: Storage, source: TemplateSource
   }
 }
 
-function toSourceRecord(row: RecordRow): SourceRecord {
-  return { id: row.id, table_id: row.table_id, data: JSON.parse(row.data) as SourceRecord['data'] };
+function toSourceRecord(record: StoredRecord): SourceRecord {
+  return { id: record.id, table_id: record.table_id, data: record.data };
 }
 
 export type RecordBatch = {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findRecord } from '../records/records.public.ts';
 import { lockTable } from '../tables/tables.public.ts';
-import { createPublicToken } from '../public-forms/public-token.ts';
+import { createPublicToken } from '../public-forms/public-forms.public.ts';
 import {
   deleteDataLinkRow,
   findDataLink,

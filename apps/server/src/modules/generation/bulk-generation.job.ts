@@ -18,7 +18,7 @@ import {
   type CompletedFormListRow,
 } from '../completed-forms/completed-forms.public.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
-import { jobArtifactKeys, toResultItem } from '../jobs/job-result.ts';
+import { jobArtifactKeys, toResultItem } from '../jobs/jobs.public.ts';
 import {
   loadRecordBatch,
   loadTableSource,

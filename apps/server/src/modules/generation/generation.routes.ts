@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
 import { findJobView } from '../../lib/jobs/job-store.ts';
-import { presentJob, sendJobResponse } from '../jobs/jobs.presenter.ts';
+import { presentJob, sendJobResponse } from '../jobs/jobs.public.ts';
 import type { GenerationRuntime } from './generation-runtime.ts';
 import { startBulkGeneration, startMultiTemplateGeneration } from './generation.service.ts';
 

@@ -24,7 +24,7 @@ import {
   toResultItem,
   type StoredArtifact,
   type StoredGenerationResult,
-} from '../jobs/job-result.ts';
+} from '../jobs/jobs.public.ts';
 import {
   loadRecordBatch,
   loadTableSource,

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { Storage } from '../../lib/storage/storage.ts';
-import type { StoredGenerationResult, StoredResultItem } from '../jobs/job-result.ts';
+import type { StoredGenerationResult, StoredResultItem } from '../jobs/jobs.public.ts';
 
 // Entries are gathered into blocks this size before they are written: a write (a Buffer, and a
 // file write on libuv's pool) per ~0.5 KB entry cost more memory and CPU than it saved.

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listTableFiles } from '../record-files/record-files.public.ts';
-import { listRecords, listRecordsByIds, type RecordRow } from '../records/records.public.ts';
+import { listRecords, listRecordsByIds, type StoredRecord } from '../records/records.public.ts';
 import { findTable, listTables, type StoredTable } from '../tables/tables.public.ts';
 import { formatCsvRow, guardFormula } from '../../sheets/csv.ts';
 
@@ -15,13 +15,13 @@ type Data = Record<string, unknown>;
 type CellFormatter = (value: unknown) => string;
 
 /** Link labels by record id, for every link value in the rows (one query per 500 ids). */
-async function loadLinkLabels(db: Db, table: StoredTable, rows: readonly RecordRow[]) {
+async function loadLinkLabels(db: Db, table: StoredTable, rows: readonly StoredRecord[]) {
   const links = table.fields.filter((field) => field.type === 'link');
   if (links.length === 0) {
     return new Map<string, string>();
   }
   const ids = rows.flatMap((row) => {
-    const data = JSON.parse(row.data) as Data;
+    const data = row.data as Data;
     return links.map((field) => readValue(data, field.name)).filter((id) => typeof id === 'string');
   });
   const tables = new Map((await listTables(db, table.owner_id)).map((table) => [table.id, table]));
@@ -29,7 +29,7 @@ async function loadLinkLabels(db: Db, table: StoredTable, rows: readonly RecordR
   for (const record of await listRecordsByIds(db, table.owner_id, ids)) {
     const linked = tables.get(record.table_id);
     if (linked) {
-      const data = JSON.parse(record.data) as Data;
+      const data = record.data as Data;
       labels.set(record.id, getLinkedRecordLabel(linked, { id: record.id, data }));
     }
   }
@@ -86,7 +86,7 @@ export async function exportTableCsv(
   ];
   const lines = [formatCsvRow(header.map(guardFormula))];
   for (const record of records) {
-    const data = JSON.parse(record.data) as Data;
+    const data = record.data as Data;
     const cells = table.fields.map((field, index) =>
       (formatters[index] ?? String)(readValue(data, field.name)),
     );

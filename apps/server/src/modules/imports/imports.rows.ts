@@ -37,8 +37,8 @@ async function buildLinkIndex(db: Db, ownerId: string, tableId: string): Promise
   }
   const table = row;
   // Locked for share: a record a cell resolves to cannot be deleted before the import commits.
-  for (const record of await listRecords(db, ownerId, tableId, undefined, 'share')) {
-    const data = JSON.parse(record.data) as Record<string, unknown>;
+  for (const record of await listRecords(db, ownerId, tableId, 'share')) {
+    const data = record.data;
     index.ids.add(record.id);
     const labels = new Set([
       getLinkedRecordLabel(table, { id: record.id, data }),

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   detectImportFormat,
   importFormatInputSchema,
@@ -9,8 +8,8 @@ import { crashPoint } from '../../lib/crash-point.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { MultipartForm, UploadedFile } from '../../lib/uploads.ts';
 import { isXlsx } from '../record-files/record-files.public.ts';
-import { insertRecords, type RecordRow } from '../records/records.public.ts';
-import { findTable, lockTable, type StoredTable } from '../tables/tables.public.ts';
+import { addRecords } from '../records/records.public.ts';
+import { findTable, lockTable } from '../tables/tables.public.ts';
 import { nameColumns, readMapping, suggestMapping, type ColumnMapping } from './imports.columns.ts';
 import { SheetRefusedError } from '../../lib/pdf-sandbox/sandbox-pool.ts';
 import type { CsvDelimiter } from '../../sheets/csv.ts';
@@ -189,24 +188,6 @@ export async function previewImport(
   };
 }
 
-function toRows(table: StoredTable, records: Array<Record<string, unknown>>): RecordRow[] {
-  // One timestamp per row, a millisecond apart and ending now, so the list (oldest first) keeps
-  // the file's order.
-  const end = Date.now();
-  return records.map((data, index) => {
-    const at = new Date(end - (records.length - 1 - index)).toISOString();
-    return {
-      id: crypto.randomUUID(),
-      owner_id: table.owner_id,
-      table_id: table.id,
-      data: JSON.stringify(data),
-      created_at: at,
-      updated_at: at,
-      version: 1,
-    };
-  });
-}
-
 /**
  * Imports every row of a CSV as a record, or none: rows are validated with the record rules
  * first, and any problem is a 422 listing rows and columns. Without a `mapping` form field the
@@ -238,7 +219,7 @@ export async function importRecords(
     if (prepared.issues.length > 0) {
       throw validationError(prepared.issues);
     }
-    await insertRecords(trx, toRows(current, prepared.records));
+    await addRecords(trx, current.owner_id, current.id, prepared.records);
     await crashPoint('import-inserted');
     return { imported: prepared.records.length, skipped_blank_rows: prepared.blankRows };
   });

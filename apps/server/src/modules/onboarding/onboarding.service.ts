@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import {
   ONBOARDING_STEPS,
@@ -10,7 +9,7 @@ import type { TemplateSummary } from '@formbridge/contract/templates';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTableFromTemplate } from '../mappings/mappings.public.ts';
-import { insertRecords } from '../records/records.public.ts';
+import { addRecords } from '../records/records.public.ts';
 import { findTable, presentTable } from '../tables/tables.public.ts';
 import { createTemplateFromBytes, findTemplateSummary } from '../templates/templates.public.ts';
 import {
@@ -117,23 +116,8 @@ export async function createSample(ctx: AppContext, userId: string): Promise<Sam
           trx,
           displayFieldKey: SAMPLE_DISPLAY_FIELD,
         });
-        const start = Date.now();
-        // A millisecond apart: the list shows them in this order.
-        await insertRecords(
-          trx,
-          SAMPLE_RECORDS.map((data, index) => {
-            const at = new Date(start + index).toISOString();
-            return {
-              id: crypto.randomUUID(),
-              owner_id: userId,
-              table_id: made.table.id,
-              data: JSON.stringify(data),
-              created_at: at,
-              updated_at: at,
-              version: 1,
-            };
-          }),
-        );
+        // Added in order, a millisecond apart: the list shows them in this order.
+        await addRecords(trx, userId, made.table.id, SAMPLE_RECORDS);
         await setSampleTable(trx, userId, made.table.id);
         mappingsCreated = made.mappings_created;
         tableId = made.table.id;

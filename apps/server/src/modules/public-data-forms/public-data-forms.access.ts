@@ -4,9 +4,8 @@ import {
   PUBLIC_LINK_MESSAGES,
 } from '@formbridge/contract/public-links';
 import type { Db } from '../../db/database.ts';
-import { toBoolean } from '../../db/dialect.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findDataLinkByToken, type DataLinkRow } from '../data-links/data-links.public.ts';
+import { findDataLinkByToken, type StoredDataLink } from '../data-links/data-links.public.ts';
 
 /** Unknown token, or the link's record is gone: 404, the same for both. */
 export function invalidDataLink(): AppError {
@@ -21,12 +20,12 @@ export async function resolveDataLink(
   db: Db,
   token: string,
   now: number = Date.now(),
-): Promise<DataLinkRow> {
+): Promise<StoredDataLink> {
   const link = await findDataLinkByToken(db, token);
   if (!link) {
     throw invalidDataLink();
   }
-  if (!toBoolean(link.is_active)) {
+  if (!link.is_active) {
     throw new AppError(410, PUBLIC_LINK_MESSAGES.dataLinkInactive, PUBLIC_LINK_CODES.inactive);
   }
   if (isLinkExpired(link.expires_at, now)) {

@@ -1,3 +1,4 @@
+import { PUBLIC_BODY_LIMIT_BYTES } from '@formbridge/contract/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,7 +10,6 @@ import {
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
-import { PUBLIC_BODY_LIMIT_BYTES } from '../public-forms/public-forms.routes.ts';
 import { getPublicDataForm, submitPublicDataForm } from './public-data-forms.service.ts';
 import { removeThroughLink, uploadThroughLink } from './public-data-forms.uploads.ts';
 

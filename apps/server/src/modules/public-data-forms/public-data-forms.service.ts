@@ -9,16 +9,15 @@ import { readValue } from '@formbridge/contract/records-values';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
-import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
 
 import { findTable } from '../tables/tables.public.ts';
 import {
+  applyPublicValues,
   listDataFormFields,
   toStoredValue,
   type PublicField,
-} from '../public-forms/public-fields.ts';
-import { applyPublicValues } from '../public-forms/public-values.ts';
+} from '../public-forms/public-forms.public.ts';
 import { invalidDataLink, resolveDataLink } from './public-data-forms.access.ts';
 import { listLinkUploadIds } from './public-data-forms.repo.ts';
 
@@ -51,7 +50,7 @@ export async function getPublicDataForm(ctx: AppContext, token: string): Promise
   if (!tableRow || !record) {
     throw invalidDataLink();
   }
-  const data = readRecordData(record);
+  const data = record.data;
   const files = await listRecordFiles(ctx.db, link.owner_id, record.id);
   const uploads = await listLinkUploadIds(ctx.db, link.id);
   const fields = listDataFormFields(tableRow).map((field): PublicDataField => ({

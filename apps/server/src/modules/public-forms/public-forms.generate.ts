@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import { findUserById } from '../auth/auth.public.ts';
+import { findAccount } from '../auth/auth.public.ts';
 import { generateCompletedForm } from '../completed-forms/completed-forms.public.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import type { GenerateForLink } from './public-forms.service.ts';
@@ -11,7 +11,7 @@ import type { GenerateForLink } from './public-forms.service.ts';
  */
 export function createLinkGenerator(deps: FillDeps): GenerateForLink {
   return async (link) => {
-    const owner = await findUserById(deps.ctx.db, link.ownerId);
+    const owner = await findAccount(deps.ctx.db, link.ownerId);
     if (!owner) {
       throw new AppError(404, 'Owner not found');
     }

@@ -1,3 +1,4 @@
+import { PUBLIC_BODY_LIMIT_BYTES } from '@formbridge/contract/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,9 +15,6 @@ import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
 import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
 import { getPublicForm, submitPublicForm, type GenerateForLink } from './public-forms.service.ts';
-
-/** JSON bodies of public submissions: a form's worth of text, far below the app's 1 MB. */
-export const PUBLIC_BODY_LIMIT_BYTES = 256 * 1024;
 
 const tokenParams = z.object({ token: z.string().min(1).max(64) });
 

@@ -12,7 +12,6 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
-import { readRecordData } from '../records/records.presenter.ts';
 import { findRecord } from '../records/records.public.ts';
 
 import { findTable } from '../tables/tables.public.ts';
@@ -82,7 +81,7 @@ export async function getPublicForm(ctx: AppContext, token: string): Promise<Pub
   if (!tableRow || !record) {
     throw invalidLink();
   }
-  const data = readRecordData(record);
+  const data = record.data;
   const fields = listDocumentFormFields(tableRow, mappings, fieldData);
   return {
     formData: {

@@ -11,8 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/errors.ts';
 import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
-import { readRecordData } from '../records/records.presenter.ts';
-import { findRecord, updateRecordData } from '../records/records.public.ts';
+import { findRecord, writeRecordData } from '../records/records.public.ts';
 import { lockTable, type StoredTable } from '../tables/tables.public.ts';
 import type { PublicField } from './public-fields.ts';
 
@@ -104,7 +103,7 @@ export async function applyPublicValues(
   }
   const table = tableRow;
   const fields = submission.listFields(table);
-  const stored = readRecordData(record);
+  const stored = record.data;
   const files = await listRecordFiles(trx, target.ownerId, record.id);
   const issues = [
     ...checkKeys(fields, submission),
@@ -126,13 +125,6 @@ export async function applyPublicValues(
     throw validationError(issues);
   }
   const data = { ...stored, ...converted.value };
-  await updateRecordData(
-    trx,
-    target.ownerId,
-    target.tableId,
-    record.id,
-    JSON.stringify(data),
-    new Date().toISOString(),
-  );
+  await writeRecordData(trx, record, data, new Date().toISOString());
   return { table, data };
 }

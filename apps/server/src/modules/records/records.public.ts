@@ -1,14 +1,14 @@
-// The records module's surface for other modules: owner-filtered record reads and writes other
-// modules run inside their own transactions.
-// Everything else in its repo stays private to the module (eslint no-restricted-paths).
+// The records module's surface for other modules (the only file they may import: eslint zones):
+// a table's records as StoredRecord, never rows, read and written on the `db` or transaction the
+// caller passes; and attaching files to a record (the upload writes the record's file ids).
+export type { StoredRecord } from './records.model.ts';
 export {
+  addRecords,
   findExistingRecordIds,
   findRecord,
-  listRecordsByIds,
   listRecords,
-  updateRecordData,
-  updateRecordsData,
-  insertRecords,
-} from './records.repo.ts';
-export type { RecordRow } from './records.repo.ts';
+  listRecordsByIds,
+  writeRecordData,
+  writeRecordsData,
+} from './records.access.ts';
 export { deleteRecordFile, uploadRecordFile } from './records.files.ts';

@@ -12,15 +12,15 @@ import { validationError } from '../../lib/errors.ts';
 import {
   findExistingRecordIds,
   listRecords,
-  updateRecordsData,
-  type RecordRow,
+  writeRecordsData,
+  type StoredRecord,
 } from '../records/records.public.ts';
 import type { StoredTable } from '../tables/tables.public.ts';
 
 /** How many offending records a refused type change lists per field; the count covers the rest. */
 const LISTED_RECORDS = 20;
 
-type Failure = { record: RecordRow; data: Record<string, unknown> };
+type Failure = { record: StoredRecord; data: Record<string, unknown> };
 
 export type RecordMigrationInput = {
   current: StoredTable;
@@ -82,9 +82,9 @@ function buildFailureIssues(
 async function findBrokenLinks(
   trx: Db,
   input: RecordMigrationInput,
-  migrated: Array<{ row: RecordRow; data: Record<string, unknown> }>,
-): Promise<Array<{ row: RecordRow; field: string }>> {
-  const broken: Array<{ row: RecordRow; field: string }> = [];
+  migrated: Array<{ row: StoredRecord; data: Record<string, unknown> }>,
+): Promise<Array<{ row: StoredRecord; field: string }>> {
+  const broken: Array<{ row: StoredRecord; field: string }> = [];
   for (const change of input.plan.typeChanges.filter((c) => c.to === 'link')) {
     const target = input.next.fields.find((field) => field.name === change.name)?.linked_table_id;
     const values = migrated.map(({ data }) => data[change.name]);
@@ -114,22 +114,28 @@ export async function migrateRecords(trx: Db, input: RecordMigrationInput): Prom
   const addFailure = (name: string, failure: Failure) => {
     failures.set(name, [...(failures.get(name) ?? []), failure]);
   };
-  const migrated: Array<{ row: RecordRow; data: Record<string, unknown> }> = [];
+  const migrated: Array<{ row: StoredRecord; data: Record<string, unknown> }> = [];
   for (const row of rows) {
-    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const data = row.data;
     const result = migrateRecordData(data, plan, input.next.fields);
     result.failedFields.forEach((name) => addFailure(name, { record: row, data }));
     migrated.push({ row, data: result.data });
   }
   for (const { row, field } of await findBrokenLinks(trx, input, migrated)) {
-    addFailure(field, { record: row, data: JSON.parse(row.data) as Record<string, unknown> });
+    addFailure(field, { record: row, data: row.data });
   }
   if (failures.size > 0) {
     throw validationError(buildFailureIssues(input, failures));
   }
-  const changed = migrated.flatMap(({ row, data }) => {
-    const text = JSON.stringify(data);
-    return text === row.data ? [] : [{ id: row.id, data: text }];
-  });
-  await updateRecordsData(trx, current.owner_id, current.id, changed, input.now);
+  // The app wrote every record with JSON.stringify, so equal text is an unchanged record.
+  const changed = migrated.filter(
+    ({ row, data }) => JSON.stringify(data) !== JSON.stringify(row.data),
+  );
+  await writeRecordsData(
+    trx,
+    current.owner_id,
+    current.id,
+    changed.map(({ row, data }) => ({ id: row.id, data })),
+    input.now,
+  );
 }
