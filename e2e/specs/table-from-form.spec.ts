@@ -27,8 +27,11 @@ test('create a table from the form on the template page, edit it, every field ma
   await dialog.getByRole('button', { name: 'Create table and map fields' }).click();
 
   await expect(page.getByText('Table "Members" created; 3 fields mapped')).toBeVisible();
-  // The new table opens with its first record's dialog (?add=1): the next step of the start.
+  // The next step opens at once: the table's first record.
   await expect(page).toHaveURL(/\/tables\/[0-9a-f-]+\?add=1$/);
+  await expect(page.getByRole('dialog', { name: 'Add New Record' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/tables\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   const mappings = await page.request.get(`/api/v1/field-mappings/template/${templateId}`, {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
