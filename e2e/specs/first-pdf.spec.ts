@@ -15,7 +15,10 @@ const SIMPLE_FORM = path.resolve(
 
 class Actions {
   count = 0;
-  constructor(private readonly page: Page) {}
+  private readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
   async click(target: Locator): Promise<void> {
     this.count += 1;
     await target.click();
