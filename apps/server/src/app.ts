@@ -114,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   fs.chmodSync(config.dataDir, 0o700);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, app.log);
   app.addHook('onClose', () => database.close());
   const applied = await migrateToLatest(
     database.db,

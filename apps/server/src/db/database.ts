@@ -22,7 +22,17 @@ export type DatabaseHandle = {
  * Opens the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR).
  * The PostgreSQL driver is imported only then (~7 MB a SQLite install does not need).
  */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
+/** Where the pool reports a connection it lost while idle (PostgreSQL restarted, network cut). */
+export type DatabaseLog = { warn: (details: object, message: string) => void };
+
+const stderrLog: DatabaseLog = {
+  warn: (_details, message) => console.warn(message),
+};
+
+export async function openDatabase(
+  config: Config,
+  log: DatabaseLog = stderrLog,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
     const schema = config.databaseSchema;
@@ -33,6 +43,15 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
       connectionString: config.databaseUrl,
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    // A lost connection (PostgreSQL restarted, the network cut) is an 'error' event on its
+    // client; unheard, it ends the process. Idle clients report through the pool; a client in use
+    // fails its query as well (answered 503), and the pool drops it when it comes back.
+    pool.on('error', (error: Error) =>
+      log.warn({ err: error }, `PostgreSQL connection lost while idle: ${error.message}`),
+    );
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
     });
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }, schema) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

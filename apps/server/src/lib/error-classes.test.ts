@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStorageError, DISK_FULL_DETAIL } from './error-classes.ts';
+import { classifyStorageError, DISK_FULL_DETAIL, UNAVAILABLE_DETAIL } from './error-classes.ts';
 
 describe('classifyStorageError', () => {
   it('tells a full disk from a bad value and a lost race', () => {
@@ -16,6 +16,20 @@ describe('classifyStorageError', () => {
       const classified = classifyStorageError({ code });
       expect(classified?.status).toBe(409);
       expect(classified?.detail).toMatch(/try again/);
+    }
+  });
+
+  it('answers a database that cannot be reached with 503, not a 500', () => {
+    const unreachable = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+      { code: '08006', message: 'connection failure' },
+      { code: '53300', message: 'sorry, too many clients already' },
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+    ];
+    for (const error of unreachable) {
+      expect(classifyStorageError(error)).toEqual({ status: 503, detail: UNAVAILABLE_DETAIL });
     }
   });
 

@@ -13,6 +13,27 @@ const CONFLICT_DETAIL =
   'Another change to the same data happened at the same moment, so nothing was saved. ' +
   'Please try again.';
 
+export const UNAVAILABLE_DETAIL =
+  'The database or file storage is not reachable right now. Please try again in a moment ' +
+  '(if you were saving, check whether your change is there first).';
+
+// Network failures reaching PostgreSQL (or S3), PostgreSQL's own "connection exception" class 08,
+// shutting down or starting (57P01–57P03) and out of connections (53300).
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+// What node-postgres says when the server goes away mid-connection (no code).
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
 // SQLite result codes (primary) that mean "disk full" and "value too big".
 const SQLITE_FULL = 13;
 const SQLITE_TOOBIG = 18;
@@ -26,7 +47,8 @@ function sqliteCode(error: { errcode?: unknown }): number | undefined {
  * Maps disk-full (ENOSPC, EDQUOT, SQLITE_FULL, PostgreSQL 53100) to 507 and database input errors
  * (PostgreSQL SQLSTATE classes 22 "data exception" and 54 "program limit exceeded", SQLite
  * "too big") to 422, and PostgreSQL deadlocks and serialization failures (40P01, 40001: two
- * requests locking the same rows in opposite orders) to 409 so the client retries; anything else is a bug and stays a 500.
+ * requests locking the same rows in opposite orders) to 409 so the client retries, and a database
+ * or store that cannot be reached to 503 (with Retry-After); anything else is a bug and stays a 500.
  */
 export function classifyStorageError(error: unknown): ClassifiedError | undefined {
   if (typeof error !== 'object' || error === null) {
@@ -46,6 +68,13 @@ export function classifyStorageError(error: unknown): ClassifiedError | undefine
   }
   if (code === '40P01' || code === '40001') {
     return { status: 409, detail: CONFLICT_DETAIL };
+  }
+  const { message } = error as { message?: unknown };
+  if (
+    (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) ||
+    (typeof message === 'string' && PG_CONNECTION_LOST.test(message))
+  ) {
+    return { status: 503, detail: UNAVAILABLE_DETAIL };
   }
   return undefined;
 }

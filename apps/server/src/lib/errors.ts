@@ -164,14 +164,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
     }
-    const classified = classifyStorageError(error);
-    if (classified) {
-      request.log.warn({ err: error }, 'request failed on storage or database input');
-      return reply.status(classified.status).send({ detail: classified.detail });
-    }
     if ((error as { code?: string }).code === 'ECONNRESET') {
       request.log.info({ reason: error.message }, 'client aborted the request');
       return reply;
+    }
+    const classified = classifyStorageError(error);
+    if (classified) {
+      request.log.warn({ err: error }, 'request failed on storage or database input');
+      const retryAfter = RETRY_AFTER_DEFAULTS[classified.status];
+      if (retryAfter !== undefined) {
+        void reply.header('retry-after', String(retryAfter));
+      }
+      return reply.status(classified.status).send({ detail: classified.detail });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });
