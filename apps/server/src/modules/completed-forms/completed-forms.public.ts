@@ -1,7 +1,9 @@
-// The completed-forms module's surface for other modules: filling one record (`fillRecord`, the
-// one place a form is made, used by single generation, the mapping preview, public links and the
-// generation jobs), the sources it reads, e-mailing forms, and what jobs need to store and find
-// their forms. Everything else stays private to the module (eslint no-restricted-paths).
+// The completed-forms module's surface for other modules (the only file they may import: eslint
+// zones): filling one record (`fillRecord`, the one place a form is made, used by single
+// generation, the mapping preview, public links and the generation jobs), the sources it reads,
+// e-mailing forms, and what jobs need to store and find their forms. Those last are still repo
+// functions and row types: the one public file not yet turned into services (decisions.md,
+// "Module surfaces").
 export {
   findCompletedFormById,
   findFormListing,
