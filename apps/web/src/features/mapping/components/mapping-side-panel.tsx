@@ -115,7 +115,8 @@ export function MappingSidePanel({
             <button
               type="button"
               onClick={onCloseEditor}
-              className="text-xs text-slate-500 hover:text-slate-700"
+              // 32 px high at least: a finger's target on a phone (issue 34).
+              className="-my-1 inline-flex min-h-8 shrink-0 items-center px-2 text-xs text-slate-600 hover:text-slate-800"
             >
               Close
             </button>

@@ -83,7 +83,7 @@ export const MappingRow = memo(function MappingRow(props: MappingRowProps) {
           <button
             type="button"
             onClick={() => void state.assign(name, null)}
-            className="text-sm font-medium text-red-600 hover:text-red-500"
+            className="inline-flex min-h-8 items-center text-sm font-medium text-red-600 hover:text-red-500"
           >
             Remove mapping
           </button>
@@ -97,7 +97,7 @@ export const MappingRow = memo(function MappingRow(props: MappingRowProps) {
                   transform: suggestion.transform ?? null,
                 })
               }
-              className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+              className="inline-flex min-h-8 items-center text-sm font-medium text-indigo-600 hover:text-indigo-500"
             >
               Apply {suggestion.suggested_field_key} (
               {Math.round(suggestion.confidence_score * 100)}%)

@@ -101,7 +101,11 @@ export function VisualMapper({ state, filter, onFilterChange }: Props) {
         pageCount={pageCount}
         onPageChange={setPageIndex}
       />
-      <div className={`grid gap-4 ${view === 'split' ? 'lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}`}>
+      {/* minmax(0,1fr): an implicit column grows to its widest content, so a tapped box's editor
+          (long captions, the select) made the phone page 450-800 px wide (issue 34). */}
+      <div
+        className={`grid grid-cols-[minmax(0,1fr)] gap-4 ${view === 'split' ? 'lg:grid-cols-[minmax(0,1fr)_22rem]' : ''}`}
+      >
         {view !== 'fields' ? (
           <div
             ref={pageAreaRef}
@@ -122,7 +126,7 @@ export function VisualMapper({ state, filter, onFilterChange }: Props) {
           </div>
         ) : null}
         {view !== 'pdf' || selected ? (
-          <div className="flex max-h-[75vh] min-h-0 flex-col">
+          <div className="flex max-h-[75vh] min-h-0 min-w-0 flex-col">
             <MappingSidePanel
               state={state}
               fields={fields}

@@ -90,7 +90,7 @@ export function TemplateFieldsTable({
                         onClick={() => onRemoveMapping(mapping)}
                         disabled={removingId === mapping.id}
                         aria-label={`Remove mapping of ${name}`}
-                        className="text-xs font-medium text-red-600 hover:text-red-500 disabled:opacity-50"
+                        className="inline-flex min-h-8 items-center px-1 text-xs font-medium text-red-600 hover:text-red-500 disabled:opacity-50"
                       >
                         Remove
                       </button>
