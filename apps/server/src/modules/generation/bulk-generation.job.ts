@@ -13,9 +13,9 @@ import type {
 } from '../../lib/jobs/job-queue.ts';
 import { trySendFormsByEmail } from '../completed-forms/completed-forms.public.ts';
 import {
-  findFormListing,
+  findStoredForm,
   listJobForms,
-  type CompletedFormListRow,
+  type StoredCompletedForm,
 } from '../completed-forms/completed-forms.public.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { jobArtifactKeys, toResultItem } from '../jobs/jobs.public.ts';
@@ -55,7 +55,7 @@ const formItemSchema = z.object({
 });
 type FormItem = z.infer<typeof formItemSchema>;
 /** In one process the zip takes the form as it was made, not read back. */
-type MadeForm = { row: CompletedFormListRow; bytes: Uint8Array };
+type MadeForm = { row: StoredCompletedForm; bytes: Uint8Array };
 
 type Job = JobRef<BulkGenerationPayload>;
 type Sources = { table: TableSource; template: TemplateSource; templateBytes: Uint8Array };
@@ -102,7 +102,7 @@ export function bulkGenerationJob(
     return entry;
   };
 
-  const email = async (job: Job, row: CompletedFormListRow, bytes: Uint8Array) => {
+  const email = async (job: Job, row: StoredCompletedForm, bytes: Uint8Array) => {
     if (!job.payload.send_email) {
       return null;
     }
@@ -130,7 +130,7 @@ export function bulkGenerationJob(
         ? new Map((await listJobForms(ctx.db, job.ownerId, job.id)).map((row) => [row.id, row]))
         : null;
     const findStored = (formId: string) =>
-      stored ? stored.get(formId) : findFormListing(ctx.db, job.ownerId, formId);
+      stored ? stored.get(formId) : findStoredForm(ctx.db, job.ownerId, formId);
     // Records in batches in the order the items run; a batch is dropped once passed.
     const position = new Map(itemIds.map((id, index) => [id, index]));
     const batches = new Map<number, Promise<RecordBatch>>();
@@ -257,7 +257,7 @@ async function zipForms(
         fail(item.itemId, item.label, item.error);
         continue;
       }
-      const row = item.made?.row ?? (await findFormListing(ctx.db, job.ownerId, item.value.formId));
+      const row = item.made?.row ?? (await findStoredForm(ctx.db, job.ownerId, item.value.formId));
       if (row) {
         const bytes = item.made?.bytes ?? new Uint8Array(await ctx.storage.read(row.file_key));
         await zip.add(row.file_name, bytes);

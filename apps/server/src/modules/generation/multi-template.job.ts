@@ -16,7 +16,7 @@ import {
 } from '../completed-forms/completed-forms.public.ts';
 import {
   listJobForms,
-  type CompletedFormListRow,
+  type StoredCompletedForm,
 } from '../completed-forms/completed-forms.public.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import {
@@ -52,7 +52,7 @@ export const multiTemplatePayloadSchema = z.object({
 });
 export type MultiTemplatePayload = z.infer<typeof multiTemplatePayloadSchema>;
 
-type Produced = { row: CompletedFormListRow; bytes: Uint8Array; forMerge: Uint8Array };
+type Produced = { row: StoredCompletedForm; bytes: Uint8Array; forMerge: Uint8Array };
 type Outcome = { ok: true; form: Produced } | { ok: false; name: string | null; detail: string };
 
 /**
@@ -79,7 +79,7 @@ async function produceOne(
   job: JobRunContext<MultiTemplatePayload>,
   table: TableSource,
   batch: RecordBatch,
-  existing: ReadonlyMap<string, CompletedFormListRow>,
+  existing: ReadonlyMap<string, StoredCompletedForm>,
   templateId: string,
 ): Promise<Outcome> {
   const { ctx, pool } = deps;

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import {
-  insertCompletedFormsOnce,
-  type NewCompletedFormRow,
+  recordFormsOnce,
+  type NewCompletedForm,
 } from '../completed-forms/completed-forms.public.ts';
 
 /**
@@ -13,13 +13,13 @@ import {
  * regenerates the forms whose rows were not stored.
  */
 export function createRowBatch(db: Db, storage: Storage, size = 100) {
-  let pending: NewCompletedFormRow[] = [];
+  let pending: NewCompletedForm[] = [];
 
   const flush = async (): Promise<void> => {
     const rows = pending;
     pending = [];
     try {
-      await insertCompletedFormsOnce(db, rows);
+      await recordFormsOnce(db, rows);
     } catch (error) {
       await Promise.all(rows.map((row) => storage.remove(row.file_key).catch(() => undefined)));
       throw error;
@@ -27,7 +27,7 @@ export function createRowBatch(db: Db, storage: Storage, size = 100) {
   };
 
   return {
-    add: async (row: NewCompletedFormRow): Promise<void> => {
+    add: async (row: NewCompletedForm): Promise<void> => {
       pending.push(row);
       if (pending.length >= size) {
         await flush();

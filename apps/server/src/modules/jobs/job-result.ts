@@ -1,5 +1,5 @@
 import type { GenerationResult, GenerationResultItem } from '@formbridge/contract/jobs';
-import type { CompletedFormListRow } from '../completed-forms/completed-forms.public.ts';
+import type { StoredCompletedForm } from '../completed-forms/completed-forms.public.ts';
 
 // A finished generation job's result as stored in jobs.result: ids and names only. Links are
 // signed when the job is read, because signed URLs expire.
@@ -33,7 +33,7 @@ export function jobArtifactKeys(jobId: string) {
 }
 
 type ResultRowFields = Pick<
-  CompletedFormListRow,
+  StoredCompletedForm,
   | 'id'
   | 'template_id'
   | 'template_name'
