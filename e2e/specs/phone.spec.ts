@@ -29,6 +29,10 @@ test('tapping field boxes in the visual mapper never widens the page', async ({ 
   expect(made.status()).toBe(201);
   const { template } = (await made.json()) as { template: { id: string } };
   await page.goto(`/mapping/${template.id}`);
+  // The long sample name wraps: all of it readable, nothing clipped.
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText(/Injury and Illness Incident Report \(sample\)$/);
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const boxes = page.locator('[data-field-box]');
   await expect(boxes.first()).toBeVisible({ timeout: 20_000 });
   const names = ['301 Full name', '301 Address City', '301 DOB', '301 Gender', '301 Completed by'];

@@ -55,7 +55,7 @@ export function AdminUserRow({
       <td className="px-4 py-2 text-slate-600">{formatDateTime(user.created_at)}</td>
       <td className="space-x-2 whitespace-nowrap px-4 py-2 text-right">
         {isSelf ? (
-          <span className="text-xs text-slate-400">You</span>
+          <span className="text-xs text-slate-500">You</span>
         ) : (
           <>
             <button

@@ -18,13 +18,13 @@ export function FormCard({ form, onDelete, onPublicLink }: Props) {
       aria-label={form.record_display_name}
     >
       <h3
-        className="truncate text-base font-semibold text-slate-900"
+        className="text-base font-semibold [overflow-wrap:anywhere] text-slate-900"
         title={form.record_display_name}
       >
         {form.record_display_name}
       </h3>
-      <p className="truncate text-sm text-slate-600">{form.template_name}</p>
-      <p className="text-xs text-slate-400">Generated {formatDateTime(form.created_at)}</p>
+      <p className="text-sm [overflow-wrap:anywhere] text-slate-600">{form.template_name}</p>
+      <p className="text-xs text-slate-500">Generated {formatDateTime(form.created_at)}</p>
       {form.email_sent_to.length > 0 ? (
         <p className="mt-1 truncate text-xs text-slate-500" title={form.email_sent_to.join(', ')}>
           Emailed to: {form.email_sent_to.join(', ')}

@@ -43,7 +43,7 @@ export function FormPublicLinks({
               {link.url}
             </span>
             <span className="flex items-center gap-3">
-              <span className="text-xs text-slate-400">{formatDateTime(link.created_at)}</span>
+              <span className="text-xs text-slate-500">{formatDateTime(link.created_at)}</span>
               <button
                 type="button"
                 className="text-xs font-medium text-indigo-600 hover:text-indigo-500"

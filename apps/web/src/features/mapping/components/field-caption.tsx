@@ -15,7 +15,7 @@ export function FieldCaption({ name, info }: { name: string; info: FieldInfoDto 
         </span>
       ) : null}
       <span
-        className={`block font-mono text-xs break-all ${human ? 'text-slate-400' : 'text-slate-800'}`}
+        className={`block font-mono text-xs break-all ${human ? 'text-slate-500' : 'text-slate-800'}`}
       >
         {name}
       </span>

@@ -118,7 +118,7 @@ export function FieldRowList(props: Props) {
               <FieldCaption name={name} info={info} />
               <span className="mt-1 flex justify-between gap-2 text-xs">
                 <span className="text-slate-500">Page {info.page + 1}</span>
-                <span className={target ? 'truncate text-green-700' : 'text-slate-400'}>
+                <span className={target ? 'truncate text-green-700' : 'text-slate-500'}>
                   {target ?? 'Not mapped'}
                 </span>
               </span>

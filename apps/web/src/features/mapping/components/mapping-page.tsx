@@ -56,7 +56,9 @@ export function MappingPage() {
           >
             ← Back
           </Link>
-          <h1 className="truncate text-2xl font-bold text-slate-900">{template.name}</h1>
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere] text-slate-900">
+            {template.name}
+          </h1>
         </div>
         {hasFields ? (
           <div

@@ -57,7 +57,7 @@ export function MappingTargetSelect({
         meta.context === 'menu' ? (
           <span className="flex justify-between gap-3">
             <span>{option.label}</span>
-            <span className="text-xs text-slate-400">{option.type}</span>
+            <span className="text-xs text-slate-500">{option.type}</span>
           </span>
         ) : (
           option.label

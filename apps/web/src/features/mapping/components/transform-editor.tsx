@@ -59,7 +59,7 @@ export function TransformEditor({ mapping, info, preview, onSave }: Props) {
   return (
     <div className="space-y-1 text-xs" data-transform-for={mapping.field_name}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className={mapping.transform_label ? 'text-violet-700' : 'text-slate-400'}>
+        <span className={mapping.transform_label ? 'text-violet-700' : 'text-slate-500'}>
           {mapping.transform_label ?? 'No transform'}
         </span>
         {!isOpen ? (

@@ -6,8 +6,10 @@ export function PublicPageFrame({ title, children }: { title: string; children: 
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-          <h1 className="truncate text-lg font-semibold text-slate-900">{title}</h1>
-          <span className="shrink-0 text-xs text-slate-400">Formbridge</span>
+          <h1 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+            {title}
+          </h1>
+          <span className="shrink-0 text-xs text-slate-500">Formbridge</span>
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

@@ -20,7 +20,7 @@ export function TableCard({ table, onDelete }: Props) {
       <p className="mt-1 text-sm text-slate-600">
         {table.field_count} {fieldLabel}
       </p>
-      <p className="text-xs text-slate-400">Created {formatDate(table.created_at)}</p>
+      <p className="text-xs text-slate-500">Created {formatDate(table.created_at)}</p>
       <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
         <Link
           to={`/tables/${table.id}`}

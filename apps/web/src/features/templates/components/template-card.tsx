@@ -20,7 +20,7 @@ export function TemplateCard({ template, onDelete }: Props) {
       <p className="mt-1 text-sm text-slate-600">
         {template.field_count} {fieldLabel}
       </p>
-      <p className="text-xs text-slate-400">Created {formatDate(template.created_at)}</p>
+      <p className="text-xs text-slate-500">Created {formatDate(template.created_at)}</p>
       <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
         <Link
           to={`/mapping/${template.id}`}

@@ -116,7 +116,7 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
           >
             <span className="text-sm font-medium text-indigo-600">Choose a PDF</span>
             <span className="mt-1 text-sm text-slate-500">or drag and drop it here</span>
-            <span className="mt-2 text-xs text-slate-400">
+            <span className="mt-2 text-xs text-slate-500">
               PDF files only, up to {MAX_UPLOAD_LABEL}
             </span>
             <input
@@ -129,7 +129,7 @@ export function TemplateUploadDialog({ onClose }: { onClose: () => void }) {
           </label>
           {file ? (
             <p className="mt-2 text-sm text-slate-700" data-testid="picked-file">
-              {file.name} <span className="text-slate-400">({formatBytes(file.size)})</span>
+              {file.name} <span className="text-slate-500">({formatBytes(file.size)})</span>
             </p>
           ) : null}
         </div>

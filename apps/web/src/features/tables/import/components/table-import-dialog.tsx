@@ -99,7 +99,7 @@ export function TableImportDialog({ table, onClose }: Props) {
             onChange={(event) => void onPick(event.target.files?.[0])}
             className="mt-1 block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:font-medium file:text-indigo-700"
           />
-          <p className="mt-1 text-xs text-slate-400">
+          <p className="mt-1 text-xs text-slate-500">
             Comma, semicolon or tab separated, with a header row; up to {MAX_UPLOAD_LABEL}. Every
             row is imported, or none if one has a problem.
           </p>

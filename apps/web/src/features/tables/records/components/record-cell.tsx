@@ -4,7 +4,7 @@ import { getCellContent, type LinkedTableData } from '../utils/cell-display';
 
 type Props = { field: Field; value: unknown; linked: LinkedTableData | undefined };
 
-const DASH = <span className="text-slate-400">—</span>;
+const DASH = <span className="text-slate-500">—</span>;
 
 /** One field's cell in the records table (spec §4 Cell display). */
 export function RecordCell({ field, value, linked }: Props) {
@@ -16,7 +16,7 @@ export function RecordCell({ field, value, linked }: Props) {
       return <span title={content.text}>{content.text}</span>;
     case 'files':
       if (content.files.length === 0) {
-        return <span className="text-slate-400">No file</span>;
+        return <span className="text-slate-500">No file</span>;
       }
       return (
         <span className="flex gap-2">

@@ -45,7 +45,7 @@ export function RecordFileField({ recordId, field, state, onPick, onRemove, isRe
                   >
                     {file.filename}
                   </a>
-                  <span className="flex shrink-0 items-center gap-2 text-xs text-slate-400">
+                  <span className="flex shrink-0 items-center gap-2 text-xs text-slate-500">
                     {formatBytes(file.file_size)}
                     <button
                       type="button"
@@ -81,7 +81,7 @@ export function RecordFileField({ recordId, field, state, onPick, onRemove, isRe
                   }}
                 />
               </label>
-              <p className="mt-1 text-xs text-slate-400">
+              <p className="mt-1 text-xs text-slate-500">
                 PNG, JPG, PDF, DOC up to {MAX_UPLOAD_LABEL}
               </p>
             </div>

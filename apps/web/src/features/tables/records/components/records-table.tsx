@@ -151,7 +151,7 @@ export function RecordsTable(props: RecordsTableProps) {
                   data-index={item.index}
                   aria-rowindex={item.index + 2}
                 >
-                  <td colSpan={spanned} className="px-4 py-2.5 text-slate-400">
+                  <td colSpan={spanned} className="px-4 py-2.5 text-slate-500">
                     {SLOT_TEXT[slot.state]}
                   </td>
                 </tr>

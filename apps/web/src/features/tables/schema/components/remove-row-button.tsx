@@ -6,7 +6,7 @@ export function RemoveRowButton({ label, onClick }: { label: string; onClick: ()
       aria-label={label}
       title={label}
       onClick={onClick}
-      className="flex h-9.5 w-9.5 items-center justify-center rounded-md text-slate-400 hover:bg-red-50 hover:text-red-600"
+      className="flex h-9.5 w-9.5 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-600"
     >
       <svg className="h-5 w-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
         <path
