@@ -40,6 +40,11 @@ function squaresJob(seen: { ran: string[]; finished: Array<Array<StoredItem<numb
           if (itemId === job.payload.crashOn) {
             throw new TypeError('boom');
           }
+          if (itemId === 'full') {
+            throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+              code: 'ENOSPC',
+            });
+          }
           const n = Number(itemId);
           return Number.isNaN(n)
             ? { ok: false, label: `item ${itemId}`, error: 'Not a number' }
@@ -136,6 +141,15 @@ describe.each(CASES)('an item job on the %s', (_name, dialect, makeQueue) => {
   it('ends the whole job when an item says it cannot go on', async () => {
     const { row } = await runJob({ items: ['1', '2', '3'], crashOn: null, stopOn: '2' });
     expect(row).toMatchObject({ status: 'failed', error: 'The table was deleted' });
+  });
+
+  it('says the disk is full, not "failed unexpectedly", when storing runs out of space', async () => {
+    const { row } = await runJob({ items: ['1', 'full', '3'], crashOn: null, stopOn: null });
+    // In process the job ends at once; the shared queue records the item's failure.
+    const itemErrors = seen.finished.flat().map((item) => (item.ok ? '' : item.error));
+    const told = [row?.error ?? '', ...itemErrors].join(' ');
+    expect(told).toContain('run out of disk space');
+    expect(told).not.toContain('unexpectedly');
   });
 
   it(

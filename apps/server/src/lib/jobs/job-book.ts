@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { z } from 'zod';
 import { isFinishedJobStatus, type JobProgress, type JobStatus } from '@formbridge/contract/jobs';
 import type { Db } from '../../db/database.ts';
+import { classifyStorageError } from '../error-classes.ts';
 import { AppError } from '../errors.ts';
 import { listJobItems, recordJobItems, type JobCounts } from './job-items.ts';
 import type {
@@ -138,6 +139,12 @@ export function createJobBook(db: Db, log: JobLog) {
   const describe = (error: unknown, jobId: string): string => {
     if (error instanceof AppError && typeof error.detail === 'string') {
       return error.detail;
+    }
+    // A full disk or an unreachable database is the host's state, not our bug: say which.
+    const classified = classifyStorageError(error);
+    if (classified) {
+      log.error({ err: error, jobId }, 'job failed on storage or database');
+      return classified.detail;
     }
     log.error({ err: error, jobId }, 'job failed');
     return UNEXPECTED;

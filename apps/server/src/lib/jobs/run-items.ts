@@ -1,3 +1,4 @@
+import { classifyStorageError } from '../error-classes.ts';
 import { AppError } from '../errors.ts';
 import type { JobBook } from './job-book.ts';
 import {
@@ -56,6 +57,11 @@ export async function runItemsInOrder<P, T, M>(
     } catch (error) {
       if (error instanceof AppError) {
         throw error; // the job cannot go on (its table was deleted): it ends for every item
+      }
+      const classified = classifyStorageError(error);
+      if (classified?.status === 507) {
+        // A full disk fails every item after this one too: end the job, saying so, at once.
+        throw new AppError(507, classified.detail);
       }
       return { ok: false, label: null, error: book.describe(error, row.id) };
     }
