@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/jobs/:id/merged',
   // Public links: the link's token reaches exactly one record.
   'GET /api/v1/public-forms/:token',
+  'GET /api/v1/public-forms/:token/pdf',
   'POST /api/v1/public-forms/:token/submit',
   'GET /api/v1/public-data-forms/:token',
   'POST /api/v1/public-data-forms/:token/upload',

@@ -14,7 +14,13 @@ import { currentUser } from '../../lib/current-user.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
 import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
-import { getPublicForm, submitPublicForm, type GenerateForLink } from './public-forms.service.ts';
+import { streamTemplateFile } from '../templates/templates.public.ts';
+import {
+  findPublicFormPdf,
+  getPublicForm,
+  submitPublicForm,
+  type GenerateForLink,
+} from './public-forms.service.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(64) });
 
@@ -107,6 +113,29 @@ export function publicFormRoutes(
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return getPublicForm(ctx, request.params.token);
+      },
+    );
+
+    app.get(
+      '/:token/pdf',
+      {
+        config: { auth: 'public' },
+        schema: {
+          tags,
+          params: tokenParams,
+          description: "The form's PDF, while the link is active (404 once revoked or expired)",
+        },
+      },
+      async (request, reply) => {
+        const { ownerId, templateId } = await findPublicFormPdf(ctx, request.params.token);
+        void reply.header('cache-control', 'no-store');
+        return streamTemplateFile(
+          ctx,
+          { kind: 'owner', userId: ownerId },
+          templateId,
+          false,
+          reply,
+        );
       },
     );
 

@@ -15,11 +15,7 @@ import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.p
 import { findRecord } from '../records/records.public.ts';
 
 import { findTable } from '../tables/tables.public.ts';
-import {
-  findTemplate,
-  templateFilePath,
-  type StoredTemplate,
-} from '../templates/templates.public.ts';
+import { findTemplate, type StoredTemplate } from '../templates/templates.public.ts';
 import { listDocumentFormFields, toStoredValue } from './public-fields.ts';
 import { findFormLinkByToken, type FormLinkRow } from './public-forms.repo.ts';
 import { applyPublicValues } from './public-values.ts';
@@ -73,6 +69,20 @@ async function resolveFormLink(db: Db, token: string): Promise<ResolvedLink> {
   };
 }
 
+/** Where a document form's PDF is served: only while its link is active. */
+export function publicFormPdfPath(token: string): string {
+  return `/api/v1/public-forms/${encodeURIComponent(token)}/pdf`;
+}
+
+/** The owner and template of an active link's PDF; 404 in the link's words otherwise. */
+export async function findPublicFormPdf(
+  ctx: AppContext,
+  token: string,
+): Promise<{ ownerId: string; templateId: string }> {
+  const { link, template } = await resolveFormLink(ctx.db, token);
+  return { ownerId: link.owner_id, templateId: template.id };
+}
+
 /** What /public-form/{token} shows: the template's name and PDF, and the record's fields. */
 export async function getPublicForm(ctx: AppContext, token: string): Promise<PublicFormPayload> {
   const { link, template, fieldData, mappings } = await resolveFormLink(ctx.db, token);
@@ -86,7 +96,9 @@ export async function getPublicForm(ctx: AppContext, token: string): Promise<Pub
   return {
     formData: {
       templateName: template.name,
-      pdfUrl: ctx.signer.sign(templateFilePath(template.id)),
+      // Served through the link itself, so revoking the link takes the PDF away at once (a
+      // signed file URL would have kept working until it expired).
+      pdfUrl: publicFormPdfPath(token),
       fields: fields.map((field) => ({
         id: field.id,
         name: field.field.name,

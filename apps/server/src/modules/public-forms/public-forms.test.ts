@@ -84,8 +84,14 @@ describe.each(DIALECTS)('public document forms on %s', (dialect) => {
     const pdf = await fetch(t.baseUrl + formData.pdfUrl);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const otherPath = formData.pdfUrl.replace(app.templateId, app.recordId);
-    expect((await fetch(t.baseUrl + otherPath)).status).toBe(401);
+    const otherPath = formData.pdfUrl.replace(link.token, 'x'.repeat(32));
+    expect((await fetch(t.baseUrl + otherPath)).status).toBe(404);
+    // Revoking the link takes its PDF away at once, not when a signed URL would have expired.
+    const revoke = await t.request('DELETE', `/api/v1/public-form-links/${link.id}`, {
+      token: user.token,
+    });
+    expect(revoke.status).toBe(204);
+    expect((await fetch(t.baseUrl + formData.pdfUrl)).status).toBe(404);
   });
 
   it('answers each rule in the document form’s words, at ["body", fieldId]', async () => {

@@ -7,3 +7,4 @@ export { findTemplate, requireTemplate, shareLockTemplate } from './templates.ac
 export type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 export { templateFilePath } from './templates.presenter.ts';
 export { createTemplateFromBytes, findTemplateSummary } from './templates.service.ts';
+export { streamTemplateFile } from './templates.files.ts';
