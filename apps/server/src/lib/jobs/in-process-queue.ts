@@ -189,7 +189,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       if (isClosed) {
         return 0;
       }
-      const rows = await listUnfinishedJobs(db);
+      // Recovery runs after the start-up sweep, so jobs queued since the start are in hand here
+      // already: only the ones a previous process left are taken up.
+      const known = new Set([...pending.map((job) => job.id), ...running.keys()]);
+      const rows = (await listUnfinishedJobs(db)).filter((row) => !known.has(row.id));
       for (const row of rows) {
         // A final step cut short may have left its zip half-written; the resumed run remakes it.
         await definitions.get(row.kind)?.cleanUp?.(row.id);

@@ -224,3 +224,33 @@ describe.each(DIALECTS)('an item job rerun in process on %s', (dialect) => {
     expect(await findJobById(t.ctx.db, id)).toMatchObject({ done: 4, failed: 0 });
   });
 });
+
+describe.each(DIALECTS)('recovery at start on %s (in-process queue)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { jobQueue: 'memory' });
+  });
+  afterAll(() => t.close());
+
+  it('takes up only the jobs a previous process left, not those queued since the start', async () => {
+    const seen = { ran: [] as string[], finished: [] as Array<Array<StoredItem<number>>> };
+    const cleaned: string[] = [];
+    const queue = createInProcessQueue({ db: t.ctx.db, log: silentLog, progressIntervalMs: 0 });
+    queue.register({ ...squaresJob(seen), cleanUp: async (jobId) => void cleaned.push(jobId) });
+    const ownerId = (await createUser(t)).id;
+    const items = ['1', '2', '3', '4', '5', '6'];
+    const id = await queue.enqueue({
+      ownerId,
+      kind: KIND,
+      payload: { items, crashOn: null, stopOn: null },
+      total: items.length,
+    });
+    // Recovery runs after the start-up sweep, when this job is already in hand.
+    expect(await queue.recoverInterrupted()).toBe(0);
+    await queue.waitFor(id);
+    expect(cleaned).toEqual([]);
+    expect(seen.ran.sort()).toEqual(items);
+    expect(await findJobById(t.ctx.db, id)).toMatchObject({ status: 'succeeded', done: 6 });
+    await queue.close();
+  });
+});
