@@ -187,7 +187,7 @@ describe.each(DIALECTS)('?wait=true past the request time on %s', (dialect) => {
     user = await createUser(t);
     setup = await setUpGeneration(t, user);
     // A second server on the same data whose requests have 1 s: ?wait=true waits 0.75 s there,
-    // less than a 300-record job takes.
+    // far less than a 2,000-record job takes (300 could finish inside it on a quiet machine).
     impatient = await startTestApp(dialect, {
       dataDir: t.dataDir,
       ...(t.ctx.config.databaseSchema ? { databaseSchema: t.ctx.config.databaseSchema } : {}),
@@ -201,7 +201,7 @@ describe.each(DIALECTS)('?wait=true past the request time on %s', (dialect) => {
 
   it('answers 202 with the running job, never 503, and the job goes on to the end', async () => {
     const form = new FormData();
-    const rows = Array.from({ length: 300 }, (_, index) => `P${index}`).join('\n');
+    const rows = Array.from({ length: 2000 }, (_, index) => `P${index}`).join('\n');
     form.append('file', new Blob([`first_name\n${rows}\n`]), 'clients.csv');
     const imported = await t.request('POST', `/api/v1/dynamic-tables/${setup.tableId}/import`, {
       token: user.token,
@@ -222,6 +222,6 @@ describe.each(DIALECTS)('?wait=true past the request time on %s', (dialect) => {
     expect(['queued', 'running']).toContain(job.status);
     const finished = await waitForJob(t, user, job.id);
     expect(finished.job.status).toBe('succeeded');
-    expect(finished.successful).toBe(300);
+    expect(finished.successful).toBe(2000);
   }, 180_000);
 });
