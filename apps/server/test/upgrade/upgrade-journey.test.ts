@@ -101,9 +101,13 @@ describe.skipIf(!tag)(`upgrade from ${tag ?? 'the previous release'} to HEAD`, (
     return ((await response.json()) as { access_token: string }).access_token;
   }
 
-  const json = (token: string, body: unknown) => ({
+  /** A JSON POST, signed in when a token is given. */
+  const json = (token: string | null, body: unknown) => ({
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': 'application/json',
+    },
     body: JSON.stringify(body),
   });
 
@@ -141,8 +145,7 @@ describe.skipIf(!tag)(`upgrade from ${tag ?? 'the previous release'} to HEAD`, (
       const email = 'office@example.com';
       const password = 'upgrade password 1';
       const signup = await fetch(`${base}/api/v1/auth/signup`, {
-        ...json('', { email, password }),
-        headers: { 'content-type': 'application/json' },
+        ...json(null, { email, password }),
       });
       expect(signup.status).toBe(201);
       let token = await signIn(base, email, password);
