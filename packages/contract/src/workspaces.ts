@@ -48,10 +48,9 @@ export function roleNeededMessage(needed: WorkspaceRole, role: WorkspaceRole): s
 
 export const WORKSPACE_MESSAGES = {
   notFound: 'Workspace not found.',
-  lastOwner:
-    'The workspace needs its Owner: transfer ownership to another member before leaving.',
+  lastOwner: 'The workspace needs its Owner: transfer ownership to another member before leaving.',
   ownerRole:
-    'The Owner\'s role cannot be changed here: transfer ownership to another member instead.',
+    "The Owner's role cannot be changed here: transfer ownership to another member instead.",
   alreadyMember: 'This person is already a member of this workspace.',
   memberNotFound: 'Member not found.',
   personalNotDeletable: 'Your personal workspace cannot be deleted.',
