@@ -1,96 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import {
-  apiToken,
-  createTableByApi,
-  registerByApi,
-  signIn,
-  uploadTemplateByApi,
-} from './helpers.ts';
-
-const SIMPLE_FORM = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/own/simple-form.pdf'),
-);
-// 60+ characters each: one unbreakable, one a long sentence (what the upload dialog fills in
-// from a long file name).
-const NO_SPACES = 'Quarterly_Employee_Benefits_Enrollment_Application_Form_2026_v12';
-const WITH_SPACES = 'Quarterly Employee Benefits Enrollment Application Form for Contractors';
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1366, height: 900 },
-];
-
-async function api(page: Page, method: 'post' | 'get', url: string, data?: unknown) {
-  const response = await page.request[method](url, {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-    data,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** Everything a route shows, with long names in every place a name appears. */
-async function seed(page: Page) {
-  const templateId = await uploadTemplateByApi(page, NO_SPACES, SIMPLE_FORM);
-  await uploadTemplateByApi(page, WITH_SPACES, SIMPLE_FORM);
-  const tableId = await createTableByApi(page, {
-    name: NO_SPACES,
-    fields: [
-      {
-        name: 'full_name_of_the_applicant_as_printed_on_the_passport',
-        type: 'string',
-        required: true,
-      },
-      { name: 'email', type: 'email', required: false },
-      { name: 'agrees', type: 'boolean', required: false },
-    ],
-  });
-  await createTableByApi(page, {
-    name: WITH_SPACES,
-    fields: [{ name: 'title', type: 'string', required: false }],
-  });
-  for (const [field, key] of [
-    ['applicant.full_name', 'full_name_of_the_applicant_as_printed_on_the_passport'],
-    ['applicant.email', 'email'],
-  ]) {
-    await api(page, 'post', '/api/v1/field-mappings/', {
-      template_id: templateId,
-      field_name: field,
-      mapped_table_id: tableId,
-      mapped_field_key: key,
-    });
-  }
-  const record = await api(page, 'post', `/api/v1/dynamic-tables/${tableId}/records`, {
-    data: {
-      full_name_of_the_applicant_as_printed_on_the_passport: NO_SPACES,
-      email: 'a.very.long.address.for.testing.layouts@example-company-domain.com',
-      agrees: true,
-    },
-  });
-  const recordId = String(record.id);
-  const form = await api(
-    page,
-    'post',
-    `/api/v1/completed-forms/${templateId}/${tableId}/${recordId}`,
-  );
-  const publicForm = await api(
-    page,
-    'post',
-    `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
-  );
-  const dataLink = await api(page, 'post', `/api/v1/public-data-links/${tableId}/${recordId}`, {
-    is_active: true,
-    custom_message: WITH_SPACES,
-  });
-  return {
-    templateId,
-    tableId,
-    formId: String(form.id),
-    publicFormToken: String(publicForm.token),
-    dataLinkToken: String(dataLink.token),
-  };
-}
+import { registerByApi, signIn } from './helpers.ts';
+import { NO_SPACES, seedEveryRoute, VIEWPORTS, WITH_SPACES } from './seed-every-route.ts';
 
 /** The page is no wider than the window, and each action is on screen horizontally. */
 async function expectFits(page: Page, label: string, actions: Locator[]) {
@@ -129,7 +39,7 @@ async function expectFits(page: Page, label: string, actions: Locator[]) {
 test('every route fits a phone and a laptop with 60-character names', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, await registerByApi(page));
-  const ids = await seed(page);
+  const ids = await seedEveryRoute(page);
   const main = page.getByRole('main');
   const card = (name: string) => main.getByRole('article').filter({ hasText: name }).first();
   const routes: Array<{ path: string; ready: Locator; actions: () => Locator[] }> = [

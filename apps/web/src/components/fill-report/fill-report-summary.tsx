@@ -36,7 +36,11 @@ export function FillProblemList({ report }: { report: FillReportDto }) {
     return <p className="text-sm text-slate-500">Every mapped field was written as it is.</p>;
   }
   return (
-    <ul className="max-h-64 space-y-1 overflow-y-auto text-sm" aria-label="Fields to check">
+    <ul
+      className="max-h-64 space-y-1 overflow-y-auto text-sm"
+      aria-label="Fields to check"
+      tabIndex={0}
+    >
       {report.problems.map((problem) => (
         <li key={problem} className="text-amber-800">
           {problem}

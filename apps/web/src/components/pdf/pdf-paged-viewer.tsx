@@ -2,6 +2,7 @@ import { FORM_VIEW_ZOOM } from '@formbridge/contract/limits';
 import { useState, type ReactNode } from 'react';
 import { Page } from 'react-pdf';
 import { PdfDocument } from './pdf-document';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 type Props = {
   title: string;
@@ -78,7 +79,11 @@ export function PdfPagedViewer({
           </a>
         ) : null}
       </div>
-      <div className="overflow-auto rounded-md bg-slate-100 p-4" style={{ maxHeight: '80vh' }}>
+      <ScrollRegion
+        label={`Page ${pageNumber}`}
+        className="overflow-auto rounded-md bg-slate-100 p-4"
+        style={{ maxHeight: '80vh' }}
+      >
         <PdfDocument
           file={fileUrl}
           onLoadSuccess={(pdf) => setPageCount(pdf.numPages)}
@@ -91,7 +96,7 @@ export function PdfPagedViewer({
             className="mx-auto w-fit shadow"
           />
         </PdfDocument>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

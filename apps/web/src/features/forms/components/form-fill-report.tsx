@@ -1,6 +1,7 @@
 import type { FillReportDto } from '@formbridge/contract/completed-forms';
 import { fieldNotes, FillProblemsBadge } from '../../../components/fill-report/fill-report-summary';
 import { formatCount, formatNeedsALook } from '../../../lib/format';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 /** What the engine wrote in every mapped field, with anything that needs a look first. */
 export function FormFillReport({ report }: { report: FillReportDto }) {
@@ -30,7 +31,7 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
           ))}
         </ul>
       ) : null}
-      <div className="max-h-96 overflow-auto">
+      <ScrollRegion label="Fields written" className="max-h-96 overflow-auto">
         <table className="min-w-full divide-y divide-slate-100 text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
             <tr>
@@ -73,7 +74,7 @@ export function FormFillReport({ report }: { report: FillReportDto }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

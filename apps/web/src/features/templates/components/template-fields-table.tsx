@@ -5,6 +5,7 @@ import {
   type FieldDataDto,
 } from '@formbridge/contract/templates';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 
 type Props = {
   templateId: string;
@@ -38,7 +39,7 @@ export function TemplateFieldsTable({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Form fields" className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
           <tr>
@@ -109,6 +110,6 @@ export function TemplateFieldsTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

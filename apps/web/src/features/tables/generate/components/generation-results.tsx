@@ -32,6 +32,7 @@ export function GenerationResults({ result }: { result: JobResponse }) {
         <ul
           className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200"
           aria-label="Generated forms"
+          tabIndex={0}
         >
           {results.map((item) => (
             <li

@@ -2,6 +2,7 @@ import type { ImportPreview } from '@formbridge/contract/imports';
 import { readImportCell, type ImportFormat } from '@formbridge/contract/import-formats';
 import type { Field } from '@formbridge/contract/tables';
 import type { ColumnMapping } from '../api/import-export-api';
+import { ScrollRegion } from '../../../../components/ui/scroll-region.tsx';
 
 type Props = {
   preview: ImportPreview;
@@ -45,7 +46,10 @@ export function ImportPreviewTable({
   const targets = fields.filter((field) => field.type !== 'file');
   const typeOf = new Map(fields.map((field) => [field.name, field.type]));
   return (
-    <div className="max-h-[45vh] overflow-auto rounded-md ring-1 ring-slate-200">
+    <ScrollRegion
+      label="Rows to import"
+      className="max-h-[45vh] overflow-auto rounded-md ring-1 ring-slate-200"
+    >
       <table className="min-w-full text-sm">
         <thead className="sticky top-0 z-10 bg-slate-50 text-left align-top">
           <tr>
@@ -95,6 +99,6 @@ export function ImportPreviewTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
 import type { RowProblem } from '../utils/import-problems';
+import { ScrollRegion } from '../../../../components/ui/scroll-region.tsx';
 
 /** The rows the import refused, by row number (the header is row 1) and column. */
 export function ImportRowErrors({ problems }: { problems: RowProblem[] }) {
@@ -10,7 +11,10 @@ export function ImportRowErrors({ problems }: { problems: RowProblem[] }) {
       <p className="text-sm font-medium text-red-700">
         Nothing was imported. Fix these rows in the file and import it again:
       </p>
-      <div className="max-h-60 overflow-auto rounded-md ring-1 ring-red-200">
+      <ScrollRegion
+        label="Rows with errors"
+        className="max-h-60 overflow-auto rounded-md ring-1 ring-red-200"
+      >
         <table className="min-w-full text-sm">
           <thead className="sticky top-0 bg-red-50 text-left text-xs font-semibold uppercase tracking-wide text-red-700">
             <tr>
@@ -35,7 +39,7 @@ export function ImportRowErrors({ problems }: { problems: RowProblem[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

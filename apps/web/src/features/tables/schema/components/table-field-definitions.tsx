@@ -1,5 +1,6 @@
 import { getFieldTypeLabel, type TableResponse } from '@formbridge/contract/tables';
 import { Link } from 'react-router';
+import { ScrollRegion } from '../../../../components/ui/scroll-region.tsx';
 
 type Props = { table: TableResponse; tableNames: ReadonlyMap<string, string> };
 
@@ -16,7 +17,7 @@ export function TableFieldDefinitions({ table, tableNames }: Props) {
       >
         Field Definitions
       </h2>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Field definitions" className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
             <tr>
@@ -59,7 +60,7 @@ export function TableFieldDefinitions({ table, tableNames }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
