@@ -64,16 +64,12 @@ function toPublicField(
     return null;
   }
   const hasChoices = type === 'select' || type === 'radio';
-  // A radio's value is a state name, maybe escaped (`#e5#a5#b3…`): the record keeps its readable
-  // label, which every template's fill matches, instead of one PDF's code.
-  const isButton = hint?.type === 'radio' || hint?.type === 'checkbox';
+  // Without a value map the record keeps an option's readable label, which every template's fill
+  // matches, never one PDF's code: a radio's state name (maybe escaped, `#e5#a5#b3…`) or a
+  // dropdown's export value (`CA` for California). A record holding a code still fills.
   const options = (hint?.options ?? []).map((option) => {
     const mappedValue = tableValueOf(option, mapped?.valueMap ?? null);
-    return mappedValue !== null
-      ? { value: mappedValue, label: option.label }
-      : isButton
-        ? { value: option.label, label: option.label }
-        : { ...option };
+    return { value: mappedValue ?? option.label, label: option.label };
   });
   return {
     id: field.name,
