@@ -3,6 +3,7 @@ import type { FieldDataDto, TemplateFillSettings } from '@formbridge/contract/te
 import type { Db } from '../../db/database.ts';
 import type { FillOptions } from '../../pdf/fill/fill-form.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { addendumLabel } from '../../suggest/addendum-label.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
@@ -138,10 +139,7 @@ export function engineSettings(
   const { settings } = template;
   const labels = () =>
     Object.fromEntries(
-      Object.entries(template.fieldData).map(([name, info]) => [
-        name,
-        info.label ?? info.tooltip ?? name,
-      ]),
+      Object.entries(template.fieldData).map(([name, info]) => [name, addendumLabel(name, info)]),
     );
   const made: EngineSettings = {
     legibilityFloor: settings.legibility_floor,
