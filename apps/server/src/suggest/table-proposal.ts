@@ -5,15 +5,12 @@ import {
   type TableProposal,
 } from '@formbridge/contract/table-proposal';
 import { getNameKey } from '@formbridge/contract/tables';
-import {
-  readLabelCandidate,
-  type FieldDataDto,
-  type FieldInfoDto,
-} from '@formbridge/contract/templates';
+import { type FieldDataDto, type FieldInfoDto } from '@formbridge/contract/templates';
 import type { Transform } from '@formbridge/contract/transforms';
 import { TABLE_NAME_MAX_LENGTH } from '@formbridge/contract/limits';
 import { hasDateFormat } from './field-words.ts';
 import { partiesIn } from './parties.ts';
+import { BOX_INDEX, captionOf } from './proposal-caption.ts';
 
 // A table proposed from a form (issue 34): one column per logical value the form asks for, named
 // from the printed captions the layout finder stored with each field (label, label_candidates,
@@ -32,7 +29,6 @@ const ADJACENT_POINTS = 24;
 const MAX_SPLIT_CHARS = 24;
 // The trailing box number of split boxes: 'SSN 1', 'ssn_2', 'f1_04[0]', 'DOB(2)'.
 const BOX_NUMBER = /(?:[\s_\-.]*\d+)?(?:\[\d+\]|\(\d+\))?$/;
-const BOX_INDEX = /[\s_\-.]*\d+(?:\[\d+\]|\(\d+\))?$|(?:\[\d+\]|\(\d+\))$/;
 const DATE_PART = /[\s_\-.]*\b(mm|month|dd|day|yyyy|yy|year)$/i;
 const DATE_WORDS =
   /(?<!\p{L})(date|dated|birth|born|dob|fecha|nacimiento|datum|geburt|data|nascita|nascimento|né|née|naissance|дата)(?!\p{L})/iu;
@@ -53,25 +49,6 @@ const UNMAPPED_REASONS: Partial<Record<FieldInfoDto['type'], string>> = {
   signature: 'A signature is signed by hand, not filled from a table',
   button: 'A button holds no value',
 };
-
-/** The field's printed caption, best first: its label, the layout finder's candidates, tooltip. */
-function captionOf(name: string, info: FieldInfoDto): string {
-  const candidates = (info.label_candidates ?? []).map((item) => readLabelCandidate(item).text);
-  const caption = [info.label, ...candidates, info.tooltip].find(
-    (text) => text !== undefined && columnNameOf(text) !== '',
-  );
-  if (caption !== undefined) {
-    return caption.replace(/\s+/g, ' ').trim().slice(0, 120);
-  }
-  // No printed caption: the last segment of the field's name, made readable.
-  const segment = name.split('.').at(-1) ?? name;
-  const readable = segment
-    .replace(BOX_INDEX, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .trim();
-  return readable === '' ? segment : readable;
-}
 
 function partyOf(info: FieldInfoDto, caption: string): string | null {
   const [party] = partiesIn(info.section, caption);
