@@ -1,7 +1,10 @@
-// `npm run fuzz [-- --count 2000 --seed 1 --concurrency 2]`: the hostile-PDF files, then
-// thousands of corpus mutants, against a real server process. Prints what a user would notice
-// (deaths, 5xx, answers over 30 s, health stalls over 1 s, peak RSS) and exits 1 if any occurred.
+// `npm run fuzz [-- --count 2000 --seed 1 --concurrency 2 --sheets 300 --validators 100]`: the
+// hostile-PDF files, then thousands of corpus mutants, then spreadsheet mutants and oversized
+// lists (fuzz-inputs.ts), against a real server process. Prints what a user would notice
+// (deaths, 5xx, answers over 30 s — 2 s for sheets and lists —, health stalls over 1 s, peak RSS)
+// and exits 1 if any occurred.
 import { parseArgs } from 'node:util';
+import { runInputFuzz } from './fuzz-inputs.ts';
 import { runFuzz } from './fuzz-run.ts';
 import { HOSTILE_CASES } from './hostile-pdfs.ts';
 import { startHealthProbe, startServerProcess } from './server-process.ts';
@@ -12,6 +15,8 @@ const { values } = parseArgs({
     count: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '1' },
     concurrency: { type: 'string', default: '2' },
+    sheets: { type: 'string', default: '300' },
+    validators: { type: 'string', default: '100' },
   },
 });
 const count = Number(values.count);
@@ -68,8 +73,27 @@ console.log(
 for (const line of [...stats.serverErrors, ...stats.over30s].slice(0, 20)) {
   console.log(`  ${line}`);
 }
+
+const inputs = await runInputFuzz({
+  server,
+  seed,
+  sheets: Number(values.sheets),
+  validators: Number(values.validators),
+});
+console.log(
+  `sheets and lists (seed ${seed}): ${inputs.requests} requests ${JSON.stringify(inputs.byStatus)}; ` +
+    `slowest ${Math.round(inputs.slowestMs)} ms; 5xx/no answer ${inputs.serverErrors.length}, ` +
+    `over 2 s ${inputs.slow.length}; health max ${Math.round(inputs.health.maxMs)} ms ` +
+    `(${inputs.health.over1s} of ${inputs.health.count} over 1 s)`,
+);
+for (const line of [...inputs.serverErrors, ...inputs.slow].slice(0, 20)) {
+  console.log(`  ${line}`);
+}
 await server.stop();
 const failed =
+  inputs.serverErrors.length +
+  inputs.slow.length +
+  inputs.health.over1s +
   hostileProblems +
   stats.deaths +
   stats.serverErrors.length +

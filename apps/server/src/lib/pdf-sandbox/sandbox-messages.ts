@@ -15,7 +15,14 @@ export type SandboxRequest =
   | { type: 'write-fields'; id: number; bytes: Uint8Array; fields: EditorField[] };
 
 export type SandboxResponse =
-  | { type: 'analysed'; id: number; detected: DetectedTemplate; repaired: Uint8Array | null }
+  | {
+      type: 'analysed';
+      id: number;
+      detected: DetectedTemplate;
+      repaired: Uint8Array | null;
+      /** What the repair changed (scripts removed, loops broken), for the template's notes. */
+      notes: string[];
+    }
   | { type: 'found'; id: number; found: FoundFields }
   | { type: 'written'; id: number; bytes: Uint8Array }
   /** The fields cannot be written into this file; `detail` says why, for the user. */

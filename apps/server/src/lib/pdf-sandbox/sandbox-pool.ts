@@ -9,7 +9,12 @@ import type { ReadSheet, SheetFormat, SheetRefusal } from '../../sheets/read-she
 import { createWorkerPool, type WorkerFailure } from '../workers/worker-pool.ts';
 import type { SandboxRequest, SandboxResponse } from './sandbox-messages.ts';
 
-export type AnalysedPdf = { detected: DetectedTemplate; repaired: Uint8Array | null };
+export type AnalysedPdf = {
+  detected: DetectedTemplate;
+  repaired: Uint8Array | null;
+  /** What the repair changed (scripts removed, loops broken), for the template's notes. */
+  notes: string[];
+};
 
 /**
  * A spreadsheet the sandbox did not read: not readable, past a sheet limit, or (`unsafe`) past
@@ -27,7 +32,7 @@ export class SheetRefusedError extends Error {
 
 export type PdfSandbox = {
   /**
-   * Detects the fields of an uploaded PDF and repairs its field tree, in a worker under the
+   * Detects the fields of an uploaded PDF, repairs its field tree and removes its scripts, in a worker under the
    * sandbox limits. Throws PdfInputError (not a usable PDF) or PdfUnsafeError (a limit hit).
    */
   analyse: (bytes: Uint8Array, options?: { labels?: boolean }) => Promise<AnalysedPdf>;
@@ -134,7 +139,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
     analyse: async (bytes, analyseOptions = {}) => {
       const labels = analyseOptions.labels ?? true;
       const response = await expect({ type: 'analyse', id: nextId++, bytes, labels }, 'analysed');
-      return { detected: response.detected, repaired: response.repaired };
+      const { detected, repaired, notes } = response;
+      return { detected, repaired, notes };
     },
     findFields: async (bytes) =>
       (await expect({ type: 'find-fields', id: nextId++, bytes }, 'found')).found,

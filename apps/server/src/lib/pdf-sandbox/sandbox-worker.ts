@@ -3,7 +3,7 @@ import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { detectFields } from '../../pdf/detect/detect-fields.ts';
 import { findFields } from '../../pdf/find-fields/find-fields.ts';
 import { FieldWriteError, writeFields } from '../../pdf/find-fields/write-fields.ts';
-import { repairFieldTree } from '../../pdf/objects/pdf-repair.ts';
+import { repairPdf } from '../../pdf/objects/pdf-repair.ts';
 import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { readSheet, refusalOf } from '../../sheets/read-sheet.ts';
@@ -28,19 +28,31 @@ function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
 
+// Scripts live in compressed object streams as often as not: a file with either may carry some.
+const SCRIPT_MARKERS = ['JavaScript', '/AA', '/ObjStm'].map((marker) => Buffer.from(marker));
+
+function mayCarryScripts(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return SCRIPT_MARKERS.some((marker) => buffer.includes(marker));
+}
+
 async function analyse(
   request: Extract<SandboxRequest, { type: 'analyse' }>,
 ): Promise<SandboxResponse> {
   const { id, bytes } = request;
   checkStreamBounds(bytes);
   // The pool's deadline is the real limit; pdf.js' own timer only ends the work sooner.
-  const detected = await detectFields(bytes, { labels: request.labels, timeoutMs: 60_000 });
-  const repaired =
-    Object.keys(detected.fields).length > 0 ? await repairFieldTree(bytes.slice()) : null;
+  const detectOptions = { labels: request.labels, timeoutMs: 60_000 };
+  let detected = await detectFields(bytes, detectOptions);
+  const hasFields = Object.keys(detected.fields).length > 0;
+  const repair = hasFields || mayCarryScripts(bytes) ? await repairPdf(bytes.slice()) : null;
+  if (repair?.loopsBroken) {
+    // Fields are named by the tree the fill will walk, so detection reads the repaired file.
+    detected = await detectFields(repair.bytes.slice(), detectOptions);
+  }
   // Transferred back, so it must own its whole buffer.
-  const owned =
-    repaired && repaired.byteLength !== repaired.buffer.byteLength ? repaired.slice() : repaired;
-  return { type: 'analysed', id, detected, repaired: owned };
+  const repaired = repair ? ownBuffer(repair.bytes) : null;
+  return { type: 'analysed', id, detected, repaired, notes: repair?.notes ?? [] };
 }
 
 function readSheetRequest(request: Extract<SandboxRequest, { type: 'sheet' }>): SandboxResponse {

@@ -67,10 +67,7 @@ describe('repairFieldTree', { timeout: ORACLE_TEST_TIMEOUT_MS }, () => {
     if (repaired === null) {
       return;
     }
-    // Incremental update: the original bytes are kept as they were.
-    expect(Buffer.from(repaired.subarray(0, original.length)).equals(Buffer.from(original))).toBe(
-      true,
-    );
+    // The file carries scripts, so it is rewritten whole without them (pdf-repair-scripts.test).
     const before = await detectFields(original);
     expect(await detectFields(repaired)).toEqual(before);
     expect(await repairFieldTree(repaired)).toBeNull();
@@ -100,11 +97,16 @@ describe('repairFieldTree', { timeout: ORACLE_TEST_TIMEOUT_MS }, () => {
   });
 
   it('adds a top-level field cut out of /Fields', async () => {
-    const repaired = await repairFieldTree(await buildOrphanForm());
+    const original = await buildOrphanForm();
+    const repaired = await repairFieldTree(original);
     expect(repaired).not.toBeNull();
     if (repaired === null) {
       return;
     }
+    // Incremental update: the original bytes are kept as they were.
+    expect(Buffer.from(repaired.subarray(0, original.length)).equals(Buffer.from(original))).toBe(
+      true,
+    );
     expect(
       (await PDFDocument.load(repaired))
         .getForm()

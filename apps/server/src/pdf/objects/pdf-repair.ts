@@ -16,6 +16,9 @@ import {
 import type { PDFContext, PDFObject } from '@cantoo/pdf-lib';
 import { readPermissions, saveEncrypted, type PdfPermissions } from './pdf-encrypt.ts';
 import { hasPdfHeader, hasUsableTrailer } from './pdf-structure.ts';
+import { dropUnreachable } from './pdf-reachable.ts';
+import { loopsNote, normaliseFieldLoops } from '../prepare/prepare-loops.ts';
+import { scriptsNote, stripScripts } from '../prepare/prepare-scripts.ts';
 
 const MAX_PARENT_DEPTH = 64;
 const N = {
@@ -178,31 +181,103 @@ async function loadForRepair(
   return { doc, incremental: false, permissions: readPermissions(bytes, doc) };
 }
 
+/** What the upload repair did: the bytes to store and the notes for the template. */
+export type RepairedPdf = {
+  bytes: Uint8Array;
+  notes: string[];
+  /** True when loops in the field tree were broken (detection must read the repaired file). */
+  loopsBroken: boolean;
+};
+
+/** The widget annotations on the pages, in page order. */
+function pageWidgets(doc: PDFDocument): PDFDict[] {
+  const { context } = doc;
+  const widgets: PDFDict[] = [];
+  for (const page of doc.getPages()) {
+    for (const entry of asArray(context, page.node.get(N.Annots))?.asArray() ?? []) {
+      const widget = asDict(context, entry);
+      if (widget?.get(N.Subtype) === N.Widget) {
+        widgets.push(widget);
+      }
+    }
+  }
+  return widgets;
+}
+
+/** Flags the indirect objects among `objects` for an incremental save. */
+function markTouched(doc: PDFDocument, objects: Set<PDFObject>): void {
+  const snapshot = doc.context.snapshot;
+  if (!snapshot || objects.size === 0) {
+    return;
+  }
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (objects.has(object)) {
+      snapshot.markRefForSave(ref);
+    }
+  }
+}
+
 /**
- * Return a copy of the PDF in which every widget annotation on a page is reachable from
- * /AcroForm /Fields, or null when nothing needs repair or the file cannot be repaired safely.
+ * Return a copy of the PDF made safe and consistent for every tool that fills it later: its
+ * JavaScript removed, loops in its field tree broken (prepare-loops.ts), and every widget
+ * annotation on a page reachable from /AcroForm /Fields. Null when nothing needs doing or the
+ * file cannot be changed safely.
  */
-export async function repairFieldTree(bytes: Uint8Array): Promise<Uint8Array | null> {
+export async function repairPdf(bytes: Uint8Array): Promise<RepairedPdf | null> {
   if (bytes.byteLength === 0 || !hasPdfHeader(bytes) || !hasUsableTrailer(bytes)) {
     return null;
   }
   try {
     const { doc, incremental, permissions } = await loadForRepair(bytes.slice());
+    const touched = new Set<PDFObject>();
+    const touch = (object: PDFObject) => touched.add(object);
+    const pages = doc.getPages().map((page) => page.node);
+    const scripts = stripScripts(doc.context, doc.catalog, pages, touch);
+    const loops = normaliseFieldLoops(doc.context, doc.catalog, pageWidgets(doc), touch);
     const links = planRepair(doc);
-    if (links.length === 0) {
+    if (scripts + loops + links.length === 0) {
       return null;
     }
-    applyLinks(doc, links);
+    markTouched(doc, touched);
+    if (links.length > 0) {
+      applyLinks(doc, links);
+    }
     const saveOptions = { addDefaultPage: false, updateFieldAppearances: false };
-    const repaired = incremental
-      ? await doc.save(saveOptions)
-      : permissions !== undefined && permissions !== null
-        ? await saveEncrypted(doc, permissions)
-        : await doc.save({ ...saveOptions, rewrite: true });
+    // An update would keep the removed scripts in the file's earlier revision: rewrite it whole.
+    if (scripts > 0) {
+      dropUnreachable(doc.context);
+    }
+    const repaired =
+      incremental && scripts === 0
+        ? await doc.save(saveOptions)
+        : permissions !== undefined && permissions !== null
+          ? await saveEncrypted(doc, permissions)
+          : await doc.save({ ...saveOptions, rewrite: true });
     // Check the result instead of trusting it: it must load and need no further repair.
     const check = await PDFDocument.load(repaired, { updateMetadata: false, password: '' });
-    return planRepair(check).length === 0 ? repaired : null;
+    if (planRepair(check).length > 0) {
+      return null;
+    }
+    const notes = [
+      ...(scripts > 0 ? [scriptsNote(scripts)] : []),
+      ...(loops > 0 ? [loopsNote(loops)] : []),
+      ...(links.length > 0 ? [linksNote(links.length)] : []),
+    ];
+    return { bytes: repaired, notes, loopsBroken: loops > 0 };
   } catch {
     return null; // pdf-lib could not parse or write this file: never hand back a half-repair
   }
+}
+
+function linksNote(count: number): string {
+  return `added ${count} page widget(s) missing from the form's field tree`;
+}
+
+/**
+ * Return a copy of the PDF in which every widget annotation on a page is reachable from
+ * /AcroForm /Fields (and no script or field-tree loop is left), or null when nothing needs
+ * repair or the file cannot be repaired safely.
+ */
+export async function repairFieldTree(bytes: Uint8Array): Promise<Uint8Array | null> {
+  return (await repairPdf(bytes))?.bytes ?? null;
 }

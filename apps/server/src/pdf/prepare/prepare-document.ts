@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, PDFPageLeaf, PDFPageTree, PDFRef } from '@cantoo/pdf-lib';
 import type { PDFContext, PDFDocument, PDFObject } from '@cantoo/pdf-lib';
 import { FieldTreeWalker, type FormField } from './prepare-fields.ts';
+import { loopsNote, normaliseFieldLoops } from './prepare-loops.ts';
 import { adoptOrphans } from './prepare-orphans.ts';
 import { asDict, getArray, getDict, pdfName, peek } from './prepare-objects.ts';
 
@@ -124,6 +125,11 @@ export function prepareForm(doc: PDFDocument): PreparedForm {
     for (const widget of widgets) {
       pagesOf.set(widget, [...(pagesOf.get(widget) ?? []), page]);
     }
+  }
+  // Templates stored before uploads broke loops: name their fields as detection did.
+  const loops = normaliseFieldLoops(context, doc.catalog, [...pagesOf.keys()], () => undefined);
+  if (loops > 0) {
+    notes.push(loopsNote(loops));
   }
   const walker = new FieldTreeWalker(context, pagesOf);
   const acroFormBefore = getDict(context, doc.catalog, 'AcroForm');
