@@ -54,6 +54,9 @@ const accountPage = lazyPage(async () => ({
 const adminUsersPage = lazyPage(async () => ({
   Component: (await import('../features/admin/components/admin-users-page')).AdminUsersPage,
 }));
+const membersPage = lazyPage(async () => ({
+  Component: (await import('../features/workspaces/components/members-page')).MembersPage,
+}));
 const publicFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
 }));
@@ -108,6 +111,7 @@ export const router = createBrowserRouter([
               { path: '/invitations', lazy: invitationsPage },
               { path: '/account', lazy: accountPage },
               { path: '/admin/users', lazy: adminUsersPage },
+              { path: '/workspace/members', lazy: membersPage },
             ],
           },
         ],

@@ -1,6 +1,8 @@
 import { API_TIMEOUT_MS } from '@formbridge/contract/limits';
 import { formatErrorDetail } from '@formbridge/contract/errors';
-import { clearToken, readToken } from './session';
+import { WORKSPACE_HEADER, WORKSPACE_MESSAGES } from '@formbridge/contract/workspaces';
+import { clearToken } from './session';
+import { authHeaders, storeWorkspaceId } from './workspace-store';
 
 /** What a request that never reached the server says (no status, no body). */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Please check your connection.';
@@ -32,6 +34,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+let onWorkspaceGone: () => void = () => {};
+
+/** The workspace switcher registers what to do when the stored workspace is no longer ours. */
+export function setWorkspaceGoneHandler(handler: () => void): void {
+  onWorkspaceGone = handler;
+}
+
 /** A 401 from any call: the stored session is over (spec §8 Global). */
 export function endSession(): void {
   clearToken();
@@ -55,16 +64,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await apiRequestWithHeaders<T>(path, options)).body;
 }
 
-/** apiRequest with the answer's headers too (X-Total-Count of a paged list). */
+/** apiRequest with the answer's status and headers too (X-Total-Count, 201 or 202). */
 export async function apiRequestWithHeaders<T>(
   path: string,
   options: RequestOptions = {},
-): Promise<{ body: T; headers: Headers }> {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-  const token = readToken();
-  if (token) {
-    headers.authorization = `Bearer ${token}`;
-  }
+): Promise<{ body: T; headers: Headers; status: number }> {
+  const headers: Record<string, string> = {
+    ...options.headers,
+    accept: 'application/json',
+    ...authHeaders(),
+  };
   let body = options.body;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -91,10 +100,27 @@ export async function apiRequestWithHeaders<T>(
   if (response.status === 401 && !options.isAuthAttempt) {
     endSession();
   }
+  if (isWorkspaceGone(response.status, parsed, headers)) {
+    // Removed from the workspace (or it was deleted): back to the personal one. A read is asked
+    // again there at once; a write is not repeated in a workspace the user did not choose.
+    storeWorkspaceId(null);
+    onWorkspaceGone();
+    if ((options.method ?? 'GET') === 'GET') {
+      return apiRequestWithHeaders<T>(path, options);
+    }
+  }
   if (!response.ok) {
     throw new ApiError(response.status, parsed, `Request failed (${response.status})`);
   }
-  return { body: parsed as T, headers: response.headers };
+  return { body: parsed as T, headers: response.headers, status: response.status };
+}
+
+function isWorkspaceGone(status: number, body: unknown, sent: Record<string, string>): boolean {
+  return (
+    status === 404 &&
+    sent[WORKSPACE_HEADER] !== undefined &&
+    formatErrorDetail(body) === WORKSPACE_MESSAGES.notFound
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -51,6 +51,13 @@ export const queryKeys = {
   dataLinks: ['data-links'] as const,
   invitations: ['invitations'] as const,
   adminUsers: ['admin', 'users'] as const,
+  workspaces: {
+    all: ['workspaces'] as const,
+    /** GET /workspaces, per account: signing in as someone else never shows the last list. */
+    list: (userId: string) => ['workspaces', userId] as const,
+  },
+  /** GET /workspaces/{id}/members. */
+  members: (workspaceId: string) => ['workspace-members', workspaceId] as const,
   /** The Jobs screen's pages (GET /jobs with a cursor). */
   jobs: {
     all: ['jobs'] as const,

@@ -1,5 +1,5 @@
 import { ApiError, endSession, NETWORK_ERROR_MESSAGE } from './api-client';
-import { readToken } from './session';
+import { authHeaders } from './workspace-store';
 
 /**
  * Sends a multipart form with XMLHttpRequest so the caller can show a progress percent (fetch
@@ -14,9 +14,9 @@ export function uploadWithProgress<T>(
     const request = new XMLHttpRequest();
     request.open('POST', url);
     request.setRequestHeader('accept', 'application/json');
-    const token = readToken();
-    if (token) {
-      request.setRequestHeader('authorization', `Bearer ${token}`);
+    const headers = authHeaders();
+    for (const [name, value] of Object.entries(headers)) {
+      request.setRequestHeader(name, value);
     }
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) {
@@ -34,7 +34,7 @@ export function uploadWithProgress<T>(
       if (request.status >= 200 && request.status < 300) {
         resolve(body as T);
       } else {
-        if (request.status === 401 && token) {
+        if (request.status === 401 && headers.authorization) {
           endSession();
         }
         reject(new ApiError(request.status, body, `Upload failed (${request.status})`));

@@ -1,9 +1,21 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { WorkspaceProvider } from '../../features/workspaces/workspace-provider';
+import { useWorkspace } from '../../lib/workspace-context';
 import { Sidebar } from './sidebar';
 
-/** Authenticated frame: sidebar plus main content, with a menu button on small screens. */
+/** Authenticated frame, acting in the current workspace. */
 export function AppLayout() {
+  return (
+    <WorkspaceProvider>
+      <AppFrame />
+    </WorkspaceProvider>
+  );
+}
+
+/** Sidebar plus main content, with a menu button on small screens. */
+function AppFrame() {
+  const { workspaces, current } = useWorkspace();
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   return (
     <div className="min-h-screen bg-slate-50">
@@ -29,6 +41,9 @@ export function AppLayout() {
             </svg>
           </button>
           <span className="ml-3 font-semibold text-slate-800">Formbridge</span>
+          {current && workspaces.length > 1 ? (
+            <span className="ml-auto min-w-0 truncate text-xs text-slate-500">{current.name}</span>
+          ) : null}
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <Outlet />

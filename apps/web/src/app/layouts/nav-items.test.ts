@@ -27,4 +27,15 @@ describe('visibleNavItems', () => {
     expect(labels({ is_admin: false, can_invite: false })).not.toContain('Invitations');
     expect(labels(null)).toContain('Account');
   });
+
+  it('shows Members to Admins and Owners of the workspace, not to Editors or Viewers', () => {
+    const withRole = (role: Parameters<typeof visibleNavItems>[1]) =>
+      visibleNavItems({ is_admin: false, can_invite: true }, role).map((item) => item.label);
+    expect(withRole('owner')).toContain('Members');
+    expect(withRole('admin')).toContain('Members');
+    expect(withRole('editor')).not.toContain('Members');
+    expect(withRole('viewer')).not.toContain('Members');
+    expect(withRole(null)).not.toContain('Members');
+    expect(withRole('viewer')).toEqual(expect.arrayContaining(['Dashboard', 'Jobs', 'Account']));
+  });
 });

@@ -1,5 +1,15 @@
-/** `needs`: shown only to an account with that right (the server refuses the others anyway). */
-export type NavItem = { label: string; path: string; needs?: 'can_invite' | 'is_admin' };
+import { roleAllows, type WorkspaceRole } from '@formbridge/contract/workspaces';
+
+/**
+ * `needs`: shown only to an account with that right; `role`: only to members with at least that
+ * role in the current workspace (the server refuses the others anyway).
+ */
+export type NavItem = {
+  label: string;
+  path: string;
+  needs?: 'can_invite' | 'is_admin';
+  role?: WorkspaceRole;
+};
 
 /** Sidebar entries (spec §2 layouts). */
 export const NAV_ITEMS: NavItem[] = [
@@ -9,14 +19,23 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Completed Forms', path: '/forms' },
   { label: 'Jobs', path: '/jobs' },
   { label: 'Data Links', path: '/data-links' },
+  // Workspace administration (Admins and Owners); the Activity screen belongs here too.
+  { label: 'Members', path: '/workspace/members', role: 'admin' },
   { label: 'Invitations', path: '/invitations', needs: 'can_invite' },
   { label: 'Users', path: '/admin/users', needs: 'is_admin' },
   { label: 'Account', path: '/account' },
 ];
 
-/** The entries this account sees. */
-export function visibleNavItems(user: { is_admin?: boolean; can_invite?: boolean } | null) {
-  return NAV_ITEMS.filter((item) => item.needs === undefined || user?.[item.needs] === true);
+/** The entries this account sees with its role in the current workspace (null: not known). */
+export function visibleNavItems(
+  user: { is_admin?: boolean; can_invite?: boolean } | null,
+  role: WorkspaceRole | null = null,
+) {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (item.needs === undefined || user?.[item.needs] === true) &&
+      (item.role === undefined || (role !== null && roleAllows(role, item.role))),
+  );
 }
 
 /** Active when the path equals the entry's path or continues it after a slash. */

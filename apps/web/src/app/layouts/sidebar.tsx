@@ -1,5 +1,7 @@
 import { Link, useLocation } from 'react-router';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher';
 import { useAuth } from '../../lib/auth-context';
+import { useWorkspace } from '../../lib/workspace-context';
 import { isNavItemActive, visibleNavItems } from './nav-items';
 
 type Props = { isOpen: boolean; onClose: () => void };
@@ -8,6 +10,7 @@ type Props = { isOpen: boolean; onClose: () => void };
 export function Sidebar({ isOpen, onClose }: Props) {
   const { pathname } = useLocation();
   const { user, logout } = useAuth();
+  const { current, role } = useWorkspace();
   return (
     <>
       {isOpen ? (
@@ -27,8 +30,9 @@ export function Sidebar({ isOpen, onClose }: Props) {
         <div className="flex h-16 items-center px-6 text-lg font-bold tracking-tight">
           Formbridge
         </div>
+        <WorkspaceSwitcher onSwitch={onClose} />
         <nav className="flex-1 space-y-1 px-3 py-4">
-          {visibleNavItems(user).map((item) => {
+          {visibleNavItems(user, current ? role : null).map((item) => {
             const isActive = isNavItemActive(item.path, pathname);
             return (
               <Link

@@ -7,6 +7,7 @@ import { useDashboardLists } from '../api/dashboard-api';
 import { useOnboarding } from '../api/onboarding-api';
 import { GettingStartedChecklist } from './getting-started-checklist';
 import { GuidedStart } from './guided-start';
+import { useCan } from '../../../lib/workspace-context';
 
 const QUICK_ACTIONS = [
   { label: 'Upload PDF Template', to: '/templates?upload=1', hint: 'Add a fillable PDF form' },
@@ -61,6 +62,7 @@ function fieldCount(count: number): string {
 }
 
 export function DashboardPage() {
+  const canEdit = useCan('editor');
   const { user } = useAuth();
   const lists = useDashboardLists();
   const onboarding = useOnboarding();
@@ -80,8 +82,11 @@ export function DashboardPage() {
         <Spinner />
       ) : (
         <>
-          {isEmpty ? <GuidedStart /> : null}
-          {onboarding.data ? <GettingStartedChecklist onboarding={onboarding.data} /> : null}
+          {/* The guided start and checklist make things: a Viewer's dashboard only reads. */}
+          {isEmpty && canEdit ? <GuidedStart /> : null}
+          {onboarding.data && canEdit ? (
+            <GettingStartedChecklist onboarding={onboarding.data} />
+          ) : null}
           <div className="grid gap-4 sm:grid-cols-3">
             {counts.map((card) => (
               <Link
@@ -125,23 +130,25 @@ export function DashboardPage() {
           </div>
         </>
       )}
-      <section aria-labelledby="quick-actions">
-        <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
-          Quick Actions
-        </h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-3">
-          {QUICK_ACTIONS.map((action) => (
-            <Link
-              key={action.label}
-              to={action.to}
-              className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
-            >
-              <span className="block font-medium text-indigo-700">{action.label}</span>
-              <span className="mt-1 block text-sm text-slate-500">{action.hint}</span>
-            </Link>
-          ))}
-        </div>
-      </section>
+      {canEdit ? (
+        <section aria-labelledby="quick-actions">
+          <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
+            Quick Actions
+          </h2>
+          <div className="mt-4 grid gap-4 sm:grid-cols-3">
+            {QUICK_ACTIONS.map((action) => (
+              <Link
+                key={action.label}
+                to={action.to}
+                className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-indigo-400"
+              >
+                <span className="block font-medium text-indigo-700">{action.label}</span>
+                <span className="mt-1 block text-sm text-slate-500">{action.hint}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { useDataLinks, useDeleteDataLink, useUpdateDataLink } from '../api/data-links-api';
 import { DataLinkCreateDialog } from './data-link-create-dialog';
+import { useCan } from '../../../lib/workspace-context';
 
 const action = 'rounded-md px-2.5 py-1 text-xs font-medium ring-1';
 
@@ -35,6 +36,7 @@ function StatusBadge({ link }: { link: DataLink }) {
 
 /** /data-links: every data-collection link with copy, activate/deactivate and delete. */
 export function DataLinksPage() {
+  const canEdit = useCan('editor');
   const links = useDataLinks();
   const update = useUpdateDataLink();
   const remove = useDeleteDataLink();
@@ -91,7 +93,7 @@ export function DataLinksPage() {
             Let someone outside your organisation update their own record.
           </p>
         </div>
-        <Button onClick={() => setIsCreateOpen(true)}>Create Data Link</Button>
+        {canEdit ? <Button onClick={() => setIsCreateOpen(true)}>Create Data Link</Button> : null}
       </div>
       {links.isPending ? (
         <Spinner />
@@ -105,7 +107,11 @@ export function DataLinksPage() {
       ) : list.length === 0 ? (
         <EmptyState
           title="No data collection links"
-          action={<Button onClick={() => setIsCreateOpen(true)}>Create Data Link</Button>}
+          action={
+            canEdit ? (
+              <Button onClick={() => setIsCreateOpen(true)}>Create Data Link</Button>
+            ) : undefined
+          }
         />
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -127,9 +133,11 @@ export function DataLinksPage() {
                 <th scope="col" className="px-4 py-2">
                   Expires
                 </th>
-                <th scope="col" className="px-4 py-2">
-                  Actions
-                </th>
+                {canEdit ? (
+                  <th scope="col" className="px-4 py-2">
+                    Actions
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -144,38 +152,42 @@ export function DataLinksPage() {
                   <td className="px-4 py-2 text-slate-600">
                     {link.expires_at ? formatDateTime(link.expires_at) : 'Never'}
                   </td>
-                  <td className="px-4 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className={`${action} text-indigo-700 ring-indigo-200 hover:bg-indigo-50`}
-                        onClick={() => void copy(link)}
-                      >
-                        Copy link
-                      </button>
-                      <button
-                        type="button"
-                        className={`${action} text-slate-700 ring-slate-300 hover:bg-slate-50`}
-                        onClick={() => void toggle(link)}
-                      >
-                        {link.is_active ? 'Deactivate' : 'Activate'}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${action} text-red-600 ring-red-200 hover:bg-red-50`}
-                        onClick={() => setPendingDelete(link)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
+                  {canEdit ? (
+                    <td className="px-4 py-2">
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="button"
+                          className={`${action} text-indigo-700 ring-indigo-200 hover:bg-indigo-50`}
+                          onClick={() => void copy(link)}
+                        >
+                          Copy link
+                        </button>
+                        <button
+                          type="button"
+                          className={`${action} text-slate-700 ring-slate-300 hover:bg-slate-50`}
+                          onClick={() => void toggle(link)}
+                        >
+                          {link.is_active ? 'Deactivate' : 'Activate'}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${action} text-red-600 ring-red-200 hover:bg-red-50`}
+                          onClick={() => setPendingDelete(link)}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {isCreateOpen ? <DataLinkCreateDialog onClose={() => setIsCreateOpen(false)} /> : null}
+      {isCreateOpen && canEdit ? (
+        <DataLinkCreateDialog onClose={() => setIsCreateOpen(false)} />
+      ) : null}
       {pendingDelete ? (
         <ConfirmDialog
           title="Delete data collection link"

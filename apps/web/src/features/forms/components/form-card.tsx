@@ -5,8 +5,9 @@ import { formatDateTime, formatNeedsALook } from '../../../lib/format';
 
 type Props = {
   form: CompletedForm;
-  onDelete: (form: CompletedForm) => void;
-  onPublicLink: (form: CompletedForm) => void;
+  /** Absent for a Viewer, who downloads and reads only. */
+  onDelete?: ((form: CompletedForm) => void) | undefined;
+  onPublicLink?: ((form: CompletedForm) => void) | undefined;
 };
 
 const action = 'rounded-md px-3 py-1.5 text-sm font-medium';
@@ -50,26 +51,30 @@ export function FormCard({ form, onDelete, onPublicLink }: Props) {
         >
           Download
         </a>
-        <button
-          type="button"
-          onClick={() => onPublicLink(form)}
-          className={`${action} text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50`}
-        >
-          Public Link
-        </button>
+        {onPublicLink ? (
+          <button
+            type="button"
+            onClick={() => onPublicLink(form)}
+            className={`${action} text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50`}
+          >
+            Public Link
+          </button>
+        ) : null}
         <Link
           to={`/forms/${form.id}`}
           className={`${action} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}
         >
           View Details
         </Link>
-        <button
-          type="button"
-          onClick={() => onDelete(form)}
-          className={`${action} text-red-600 hover:bg-red-50`}
-        >
-          Delete
-        </button>
+        {onDelete ? (
+          <button
+            type="button"
+            onClick={() => onDelete(form)}
+            className={`${action} text-red-600 hover:bg-red-50`}
+          >
+            Delete
+          </button>
+        ) : null}
       </div>
     </article>
   );

@@ -13,6 +13,7 @@ import { FormFillReport } from './form-fill-report';
 import { FormPdfPreview } from './form-pdf-preview';
 import { FormPublicLinks } from './form-public-links';
 import { usePublicLink } from './use-public-link';
+import { useCan } from '../../../lib/workspace-context';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,6 +25,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export function FormDetailPage() {
+  const canEdit = useCan('editor');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const form = useCompletedForm(id);
@@ -99,19 +101,23 @@ export function FormDetailPage() {
           >
             Download
           </a>
-          <Button variant="secondary" onClick={() => setIsEmailOpen(true)}>
-            Email
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={isCreating}
-            onClick={() => void copyLink(data.template_id, data.record_id)}
-          >
-            Public Link
-          </Button>
-          <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
-            Delete
-          </Button>
+          {canEdit ? (
+            <>
+              <Button variant="secondary" onClick={() => setIsEmailOpen(true)}>
+                Email
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={isCreating}
+                onClick={() => void copyLink(data.template_id, data.record_id)}
+              >
+                Public Link
+              </Button>
+              <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
+                Delete
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
       <div className="grid gap-6 xl:grid-cols-5">
@@ -133,7 +139,9 @@ export function FormDetailPage() {
               </Detail>
             </dl>
           </section>
-          <FormPublicLinks templateId={data.template_id} recordId={data.record_id} />
+          {canEdit ? (
+            <FormPublicLinks templateId={data.template_id} recordId={data.record_id} />
+          ) : null}
           <FormFillReport report={data.fill_report} />
         </div>
         <div className="min-w-0 xl:col-span-3">

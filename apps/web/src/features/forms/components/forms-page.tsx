@@ -13,6 +13,7 @@ import { FORMS_PAGE_SIZE, useCompletedFormsPage, useDeleteForm } from '../api/fo
 import { FormCard } from './form-card';
 import { FormGenerateDialog } from './form-generate-dialog';
 import { usePublicLink } from './use-public-link';
+import { useCan } from '../../../lib/workspace-context';
 
 /** The zero-based page of `?page=` (1-based in the address), 0 when absent or not a page. */
 function readPageIndex(value: string | null): number {
@@ -21,6 +22,7 @@ function readPageIndex(value: string | null): number {
 }
 
 export function FormsPage() {
+  const canEdit = useCan('editor');
   const deleteForm = useDeleteForm();
   const { copyLink } = usePublicLink();
   // /forms?generate=<template>&table=<table> (the mapping screen's Generate Forms) opens the
@@ -93,7 +95,9 @@ export function FormsPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-900">Completed Forms</h1>
-        <Button onClick={() => setIsGenerateOpen(true)}>Generate New Form</Button>
+        {canEdit ? (
+          <Button onClick={() => setIsGenerateOpen(true)}>Generate New Form</Button>
+        ) : null}
       </div>
       <section aria-labelledby="recent-forms" className="space-y-4">
         <h2 id="recent-forms" className="text-lg font-semibold text-slate-900">
@@ -111,7 +115,11 @@ export function FormsPage() {
         ) : list.length === 0 ? (
           <EmptyState
             title="No completed forms found"
-            action={<Button onClick={() => setIsGenerateOpen(true)}>Generate First Form</Button>}
+            action={
+              canEdit ? (
+                <Button onClick={() => setIsGenerateOpen(true)}>Generate First Form</Button>
+              ) : undefined
+            }
           />
         ) : (
           <>
@@ -120,8 +128,10 @@ export function FormsPage() {
                 <FormCard
                   key={form.id}
                   form={form}
-                  onDelete={setPendingDelete}
-                  onPublicLink={(item) => void copyLink(item.template_id, item.record_id)}
+                  onDelete={canEdit ? setPendingDelete : undefined}
+                  onPublicLink={
+                    canEdit ? (item) => void copyLink(item.template_id, item.record_id) : undefined
+                  }
                 />
               ))}
             </div>
@@ -136,7 +146,7 @@ export function FormsPage() {
           </>
         )}
       </section>
-      {isGenerateOpen ? (
+      {isGenerateOpen && canEdit ? (
         <FormGenerateDialog
           onClose={closeGenerate}
           initialTemplateId={preselected.templateId}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { RoleRequired } from '../../../components/role-required';
 import { Spinner } from '../../../components/ui/spinner';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
@@ -11,6 +12,14 @@ import { VisualMapper } from './visual-mapper';
 type Mode = 'visual' | 'table';
 
 export function MappingPage() {
+  return (
+    <RoleRequired needed="editor">
+      <MappingScreen />
+    </RoleRequired>
+  );
+}
+
+function MappingScreen() {
   const { templateId = '' } = useParams();
   const state = useMappingState(templateId);
   const [mode, setMode] = useState<Mode>('visual');

@@ -1,10 +1,12 @@
 import type { TableResponse } from '@formbridge/contract/tables';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { useCan } from '../../../lib/workspace-context';
 
 type Props = { table: TableResponse; onDelete: (table: TableResponse) => void };
 
 export function TableCard({ table, onDelete }: Props) {
+  const canEdit = useCan('editor');
   const navigate = useNavigate();
   const fieldLabel = table.field_count === 1 ? 'field' : 'fields';
   return (
@@ -21,22 +23,24 @@ export function TableCard({ table, onDelete }: Props) {
         {table.field_count} {fieldLabel}
       </p>
       <p className="text-xs text-slate-500">Created {formatDate(table.created_at)}</p>
-      <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
-        <Link
-          to={`/tables/${table.id}`}
-          aria-label={`Edit ${table.name}`}
-          className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
-        >
-          Edit
-        </Link>
-        <button
-          type="button"
-          onClick={() => onDelete(table)}
-          className="rounded-md px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
-        >
-          Delete
-        </button>
-      </div>
+      {canEdit ? (
+        <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
+          <Link
+            to={`/tables/${table.id}`}
+            aria-label={`Edit ${table.name}`}
+            className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
+          >
+            Edit
+          </Link>
+          <button
+            type="button"
+            onClick={() => onDelete(table)}
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
     </article>
   );
 }

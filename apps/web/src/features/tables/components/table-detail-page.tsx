@@ -26,6 +26,7 @@ import { TableImportDialog } from '../import/components/table-import-dialog';
 import { TableNotFound } from './table-not-found';
 import { TableSchemaEditDialog } from '../schema/components/table-schema-edit-dialog';
 import { TableSchemaSummary } from '../schema/components/table-schema-summary';
+import { useCan } from '../../../lib/workspace-context';
 
 export const DETAIL_DELETE_WARNING =
   'Are you sure you want to delete this table? This will also delete all records in this table.';
@@ -45,6 +46,7 @@ export function TableDetailPage() {
 }
 
 function TableDetail({ id }: { id: string }) {
+  const canEdit = useCan('editor');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const table = useTable(id);
@@ -65,13 +67,16 @@ function TableDetail({ id }: { id: string }) {
     : undefined;
   // ?add=1 (a table just made from a form): the next step, its first record, opens at once.
   const isAddRequested = searchParams.get('add') === '1';
+  // A Viewer opens no record form (they read records in the grid).
   const dialog: Dialog | null =
     chosenDialog ??
-    (linkedRecord
-      ? { kind: 'record', record: linkedRecord }
-      : isAddRequested
-        ? { kind: 'record', record: null }
-        : null);
+    (!canEdit
+      ? null
+      : linkedRecord
+        ? { kind: 'record', record: linkedRecord }
+        : isAddRequested
+          ? { kind: 'record', record: null }
+          : null);
   // Stable, so a refetch that re-renders the page does not re-run the open modal's focus effect.
   const close = useCallback(() => {
     setDialog(null);
@@ -153,14 +158,16 @@ function TableDetail({ id }: { id: string }) {
           </Link>
           <h1 className="mt-1 text-2xl font-bold break-all text-slate-900">{data.name}</h1>
         </div>
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => setDialog({ kind: 'schema' })}>
-            Edit Schema
-          </Button>
-          <Button variant="danger" onClick={() => setDialog({ kind: 'delete-table' })}>
-            Delete
-          </Button>
-        </div>
+        {canEdit ? (
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'schema' })}>
+              Edit Schema
+            </Button>
+            <Button variant="danger" onClick={() => setDialog({ kind: 'delete-table' })}>
+              Delete
+            </Button>
+          </div>
+        ) : null}
       </div>
       <TableSchemaSummary table={data} />
       <TableFieldDefinitions table={data} tableNames={tableNames} />
@@ -177,12 +184,12 @@ function TableDetail({ id }: { id: string }) {
             : null
         }
         linkedTables={linkedTables}
-        onAdd={() => setDialog({ kind: 'record', record: null })}
-        onImport={() => setDialog({ kind: 'import' })}
-        onEdit={(record) => setDialog({ kind: 'record', record })}
-        onDelete={(record) => setDialog({ kind: 'delete-record', record })}
+        onAdd={canEdit ? () => setDialog({ kind: 'record', record: null }) : undefined}
+        onImport={canEdit ? () => setDialog({ kind: 'import' }) : undefined}
+        onEdit={canEdit ? (record) => setDialog({ kind: 'record', record }) : undefined}
+        onDelete={canEdit ? (record) => setDialog({ kind: 'delete-record', record }) : undefined}
         renderGenerateFormsAction={
-          mapped.templates.length > 0
+          canEdit && mapped.templates.length > 0
             ? (record) => (
                 <button
                   type="button"
@@ -204,30 +211,32 @@ function TableDetail({ id }: { id: string }) {
             : undefined
         }
       />
-      <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h2 className="font-semibold text-slate-900">Generate PDF Forms</h2>
-        {mapped.isLoading ? null : mapped.templates.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-500">
-            No templates are mapped to this table. Please set up field mappings first.
-          </p>
-        ) : (
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-500">
-              {mapped.templates.length} template{mapped.templates.length === 1 ? '' : 's'} mapped to
-              this table.
+      {canEdit ? (
+        <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 className="font-semibold text-slate-900">Generate PDF Forms</h2>
+          {mapped.isLoading ? null : mapped.templates.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-500">
+              No templates are mapped to this table. Please set up field mappings first.
             </p>
-            <Button disabled={data.record_count === 0} onClick={() => void generateForAll()}>
-              Generate for all records
-            </Button>
-          </div>
-        )}
-        <Link
-          to="/templates"
-          className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500"
-        >
-          View Templates
-        </Link>
-      </section>
+          ) : (
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <p className="text-sm text-slate-500">
+                {mapped.templates.length} template{mapped.templates.length === 1 ? '' : 's'} mapped
+                to this table.
+              </p>
+              <Button disabled={data.record_count === 0} onClick={() => void generateForAll()}>
+                Generate for all records
+              </Button>
+            </div>
+          )}
+          <Link
+            to="/templates"
+            className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500"
+          >
+            View Templates
+          </Link>
+        </section>
+      ) : null}
       {dialog?.kind === 'schema' ? <TableSchemaEditDialog table={data} onClose={close} /> : null}
       {dialog?.kind === 'import' ? <TableImportDialog table={data} onClose={close} /> : null}
       {dialog?.kind === 'generate' ? (

@@ -10,12 +10,14 @@ import { useTables } from '../api/tables-api';
 import { TableCard } from './table-card';
 import { TableCreateDialog } from '../schema/components/table-create-dialog';
 import { TableDeleteDialog } from './table-delete-dialog';
+import { useCan } from '../../../lib/workspace-context';
 
 /** Spec §8 Tables: the list page warns that links and mappings can prevent the deletion. */
 export const LIST_DELETE_WARNING =
   'Are you sure you want to delete this table and all its records? Deletion may be prevented if the table is linked by other tables or used in PDF field mappings.';
 
 export function TablesPage() {
+  const canEdit = useCan('editor');
   const tables = useTables();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<TableResponse | null>(null);
@@ -37,9 +39,9 @@ export function TablesPage() {
   }, [isInvalidFormat]);
 
   const list = tables.data?.tables ?? [];
-  const createButton = (
+  const createButton = canEdit ? (
     <Button onClick={() => setIsCreateOpen(true)}>Create New Dynamic Table</Button>
-  );
+  ) : undefined;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -68,7 +70,7 @@ export function TablesPage() {
           ))}
         </div>
       )}
-      {isCreateOpen ? <TableCreateDialog onClose={closeCreate} /> : null}
+      {isCreateOpen && canEdit ? <TableCreateDialog onClose={closeCreate} /> : null}
       {pendingDelete ? (
         <TableDeleteDialog
           table={pendingDelete}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { RoleRequired } from '../../../components/role-required';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
@@ -10,6 +11,14 @@ import { FieldEditor } from './field-editor';
 
 /** /templates/:id/fields: the template's fields and the finder's proposals, to review and save. */
 export function FieldEditorPage() {
+  return (
+    <RoleRequired needed="editor">
+      <FieldEditorScreen />
+    </RoleRequired>
+  );
+}
+
+function FieldEditorScreen() {
   const { id = '' } = useParams();
   const template = useTemplate(id);
   const candidates = useFieldCandidates(id);

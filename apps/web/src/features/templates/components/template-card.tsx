@@ -1,10 +1,12 @@
 import type { TemplateSummary } from '@formbridge/contract/templates';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format';
+import { useCan } from '../../../lib/workspace-context';
 
 type Props = { template: TemplateSummary; onDelete: (template: TemplateSummary) => void };
 
 export function TemplateCard({ template, onDelete }: Props) {
+  const canEdit = useCan('editor');
   const navigate = useNavigate();
   const fieldLabel = template.field_count === 1 ? 'form field' : 'form fields';
   return (
@@ -21,21 +23,23 @@ export function TemplateCard({ template, onDelete }: Props) {
         {template.field_count} {fieldLabel}
       </p>
       <p className="text-xs text-slate-500">Created {formatDate(template.created_at)}</p>
-      <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
-        <Link
-          to={`/mapping/${template.id}`}
-          className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
-        >
-          Map Fields
-        </Link>
-        <button
-          type="button"
-          onClick={() => onDelete(template)}
-          className="rounded-md px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
-        >
-          Delete
-        </button>
-      </div>
+      {canEdit ? (
+        <div className="mt-4 flex flex-wrap gap-2" onClick={(event) => event.stopPropagation()}>
+          <Link
+            to={`/mapping/${template.id}`}
+            className="rounded-md bg-indigo-50 px-3 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-100"
+          >
+            Map Fields
+          </Link>
+          <button
+            type="button"
+            onClick={() => onDelete(template)}
+            className="rounded-md px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50"
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
     </article>
   );
 }

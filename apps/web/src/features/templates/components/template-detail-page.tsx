@@ -14,8 +14,10 @@ import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
 import { TemplateFillSettingsForm } from './template-fill-settings';
 import { TemplatePreview } from './template-preview';
+import { useCan } from '../../../lib/workspace-context';
 
 export function TemplateDetailPage() {
+  const canEdit = useCan('editor');
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const template = useTemplate(id);
@@ -95,30 +97,32 @@ export function TemplateDetailPage() {
           </h1>
           <p className="mt-1 text-sm text-slate-500">Created {formatDateTime(data.created_at)}</p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link
-            to={`/mapping/${data.id}`}
-            className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
-          >
-            Edit Mappings
-          </Link>
-          <Link
-            to={`/templates/${data.id}/fields`}
-            className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            {data.field_count > 0 ? 'Find fields' : 'Find and draw fields'}
-          </Link>
-          {data.field_count > 0 ? (
-            <TableFromFormButton
-              templateId={data.id}
-              // Next step after the table exists: a record to fill the form with.
-              onCreated={({ table }) => void navigate(`/tables/${table.id}?add=1`)}
-            />
-          ) : null}
-          <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
-            Delete
-          </Button>
-        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`/mapping/${data.id}`}
+              className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+            >
+              Edit Mappings
+            </Link>
+            <Link
+              to={`/templates/${data.id}/fields`}
+              className="rounded-md bg-white px-4 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              {data.field_count > 0 ? 'Find fields' : 'Find and draw fields'}
+            </Link>
+            {data.field_count > 0 ? (
+              <TableFromFormButton
+                templateId={data.id}
+                // Next step after the table exists: a record to fill the form with.
+                onCreated={({ table }) => void navigate(`/tables/${table.id}?add=1`)}
+              />
+            ) : null}
+            <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
+              Delete
+            </Button>
+          </div>
+        ) : null}
       </div>
       <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <div className="min-w-0 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4">
@@ -142,52 +146,59 @@ export function TemplateDetailPage() {
         <section className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
             <h2 className="font-semibold text-slate-900">Form fields</h2>
-            <Link
-              to={`/mapping/${data.id}`}
-              className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
-            >
-              Manage Mappings
-            </Link>
+            {canEdit ? (
+              <Link
+                to={`/mapping/${data.id}`}
+                className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+              >
+                Manage Mappings
+              </Link>
+            ) : null}
           </div>
           <TemplateFieldsTable
             templateId={data.id}
             fieldData={data.field_data}
             mappings={mappingByField}
-            onRemoveMapping={(mapping) => void onRemoveMapping(mapping)}
+            onRemoveMapping={canEdit ? (mapping) => void onRemoveMapping(mapping) : undefined}
             removingId={removeMapping.isPending ? (removeMapping.variables ?? null) : null}
           />
         </section>
         <div className="min-w-0 space-y-6 lg:col-span-2">
-          <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 className="font-semibold text-slate-900">Generate Forms</h2>
-            {mappedCount > 0 ? (
-              <>
-                <p className="mt-1 text-sm text-slate-500">Fill this template with your records.</p>
-                <Link
-                  to="/forms"
-                  className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
-                >
-                  Generate Forms
-                </Link>
-              </>
-            ) : (
-              <>
-                <p className="mt-1 text-sm text-slate-500">
-                  Map the fields to a table before generating forms.
-                </p>
-                <Link
-                  to={`/mapping/${data.id}`}
-                  className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
-                >
-                  Set Up Field Mappings
-                </Link>
-              </>
-            )}
-          </section>
+          {canEdit ? (
+            <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <h2 className="font-semibold text-slate-900">Generate Forms</h2>
+              {mappedCount > 0 ? (
+                <>
+                  <p className="mt-1 text-sm text-slate-500">
+                    Fill this template with your records.
+                  </p>
+                  <Link
+                    to="/forms"
+                    className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+                  >
+                    Generate Forms
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p className="mt-1 text-sm text-slate-500">
+                    Map the fields to a table before generating forms.
+                  </p>
+                  <Link
+                    to={`/mapping/${data.id}`}
+                    className="mt-3 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+                  >
+                    Set Up Field Mappings
+                  </Link>
+                </>
+              )}
+            </section>
+          ) : null}
           <TemplateFillSettingsForm
             key={data.updated_at}
             templateId={data.id}
             settings={data.fill_settings}
+            isReadOnly={!canEdit}
           />
           <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="mb-3 font-semibold text-slate-900">Preview</h2>

@@ -11,7 +11,8 @@ type Props = {
   templateId: string;
   fieldData: FieldDataDto;
   mappings: ReadonlyMap<string, FieldMapping>;
-  onRemoveMapping: (mapping: FieldMapping) => void;
+  /** Absent for a Viewer: mappings are shown, not removed, and nothing links to the mapper. */
+  onRemoveMapping?: ((mapping: FieldMapping) => void) | undefined;
   removingId: string | null;
 };
 
@@ -86,16 +87,20 @@ export function TemplateFieldsTable({
                         <span className="font-medium">{mapping.target_label}</span>
                         <span className="text-slate-500"> in {mapping.table_name}</span>
                       </span>
-                      <button
-                        type="button"
-                        onClick={() => onRemoveMapping(mapping)}
-                        disabled={removingId === mapping.id}
-                        aria-label={`Remove mapping of ${name}`}
-                        className="inline-flex min-h-8 items-center px-1 text-xs font-medium text-red-600 hover:text-red-500 disabled:opacity-50"
-                      >
-                        Remove
-                      </button>
+                      {onRemoveMapping ? (
+                        <button
+                          type="button"
+                          onClick={() => onRemoveMapping(mapping)}
+                          disabled={removingId === mapping.id}
+                          aria-label={`Remove mapping of ${name}`}
+                          className="inline-flex min-h-8 items-center px-1 text-xs font-medium text-red-600 hover:text-red-500 disabled:opacity-50"
+                        >
+                          Remove
+                        </button>
+                      ) : null}
                     </span>
+                  ) : !onRemoveMapping ? (
+                    <span className="text-xs text-slate-500">Not mapped</span>
                   ) : (
                     <Link
                       to={`/mapping/${templateId}`}

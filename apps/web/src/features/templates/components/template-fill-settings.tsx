@@ -17,9 +17,12 @@ import { useUpdateFillSettings } from '../api/templates-api';
 export function TemplateFillSettingsForm({
   templateId,
   settings,
+  isReadOnly = false,
 }: {
   templateId: string;
   settings: TemplateFillSettings;
+  /** A Viewer reads the settings; the inputs are disabled and there is nothing to save. */
+  isReadOnly?: boolean;
 }) {
   const update = useUpdateFillSettings(templateId);
   const { register, handleSubmit, formState, control, reset } = useForm({
@@ -49,40 +52,47 @@ export function TemplateFillSettingsForm({
         What generation does with small text, read-only fields and values too long for their box.
         Every case is listed in the form&apos;s fill report.
       </p>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-3 space-y-3">
-        <TextField
-          label="Legibility floor (pt)"
-          type="number"
-          step="0.5"
-          min={2}
-          max={24}
-          error={formState.errors.legibility_floor?.message}
-          {...register('legibility_floor', { valueAsNumber: true })}
-        />
-        <SelectField
-          label="Read-only fields"
-          error={formState.errors.read_only?.message}
-          {...register('read_only')}
-        >
-          <option value="fill">Fill them and list them in the report</option>
-          <option value="skip">Leave them as they are and list them in the report</option>
-        </SelectField>
-        <CheckboxField label="Continue long values on an addendum page" {...register('addendum')} />
-        {addendum ? (
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="mt-3">
+        <fieldset disabled={isReadOnly} className="space-y-3">
           <TextField
-            label="Reference shown in the box ({n} = item number)"
-            error={formState.errors.addendum_reference?.message}
-            {...register('addendum_reference')}
+            label="Legibility floor (pt)"
+            type="number"
+            step="0.5"
+            min={2}
+            max={24}
+            error={formState.errors.legibility_floor?.message}
+            {...register('legibility_floor', { valueAsNumber: true })}
           />
-        ) : null}
-        {addendum && reference ? (
-          <p className="text-xs text-slate-500">
-            A long value&apos;s box will read &ldquo;{addendumReference(reference, 3)}&rdquo;.
-          </p>
-        ) : null}
-        <Button type="submit" disabled={formState.isSubmitting || !formState.isDirty}>
-          {formState.isSubmitting ? 'Saving...' : 'Save fill settings'}
-        </Button>
+          <SelectField
+            label="Read-only fields"
+            error={formState.errors.read_only?.message}
+            {...register('read_only')}
+          >
+            <option value="fill">Fill them and list them in the report</option>
+            <option value="skip">Leave them as they are and list them in the report</option>
+          </SelectField>
+          <CheckboxField
+            label="Continue long values on an addendum page"
+            {...register('addendum')}
+          />
+          {addendum ? (
+            <TextField
+              label="Reference shown in the box ({n} = item number)"
+              error={formState.errors.addendum_reference?.message}
+              {...register('addendum_reference')}
+            />
+          ) : null}
+          {addendum && reference ? (
+            <p className="text-xs text-slate-500">
+              A long value&apos;s box will read &ldquo;{addendumReference(reference, 3)}&rdquo;.
+            </p>
+          ) : null}
+          {isReadOnly ? null : (
+            <Button type="submit" disabled={formState.isSubmitting || !formState.isDirty}>
+              {formState.isSubmitting ? 'Saving...' : 'Save fill settings'}
+            </Button>
+          )}
+        </fieldset>
       </form>
     </section>
   );

@@ -11,8 +11,10 @@ import { notify } from '../../../lib/toast';
 import { useDeleteTemplate, useTemplates } from '../api/templates-api';
 import { TemplateCard } from './template-card';
 import { TemplateUploadDialog } from './template-upload-dialog';
+import { useCan } from '../../../lib/workspace-context';
 
 export function TemplatesPage() {
+  const canEdit = useCan('editor');
   const templates = useTemplates();
   const deleteTemplate = useDeleteTemplate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,7 +53,7 @@ export function TemplatesPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-900">PDF Templates</h1>
-        <Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button>
+        {canEdit ? <Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button> : null}
       </div>
       {templates.isPending ? (
         <Spinner />
@@ -66,7 +68,11 @@ export function TemplatesPage() {
         <EmptyState
           title="No templates found"
           message="Get started by uploading your first PDF template."
-          action={<Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button>}
+          action={
+            canEdit ? (
+              <Button onClick={() => setIsUploadOpen(true)}>Upload Template</Button>
+            ) : undefined
+          }
         />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -75,7 +81,7 @@ export function TemplatesPage() {
           ))}
         </div>
       )}
-      {isUploadOpen ? <TemplateUploadDialog onClose={closeUpload} /> : null}
+      {isUploadOpen && canEdit ? <TemplateUploadDialog onClose={closeUpload} /> : null}
       {pendingDelete ? (
         <ConfirmDialog
           title="Delete template"

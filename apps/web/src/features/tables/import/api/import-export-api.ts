@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../../lib/api-client';
 import { createIdempotentSender } from '../../../../lib/idempotency-keys';
 import { queryKeys } from '../../../../lib/query-keys';
-import { readToken } from '../../../../lib/session';
+import { authHeaders } from '../../../../lib/workspace-store';
 import { invalidateTableLists } from '../../api/tables-api';
 
 /** Column → field name, or null for a column that is not imported. */
@@ -83,10 +83,7 @@ export function readAttachmentName(header: string | null): string | null {
  * it: the file comes back as a blob and an object URL hands it to the browser's downloads.
  */
 export async function downloadTableCsv(tableId: string, tableName: string): Promise<void> {
-  const token = readToken();
-  const response = await fetch(`${tablePath(tableId)}/export.csv`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const response = await fetch(`${tablePath(tableId)}/export.csv`, { headers: authHeaders() });
   if (!response.ok) {
     const text = await response.text();
     let body: unknown = text;

@@ -11,8 +11,9 @@ import { RecordsTable, type RecordsTableProps } from './records-table';
 type Props = RecordsTableProps & {
   /** The grid's first page, read with the table: undefined while it loads, [] for no records. */
   firstPage: readonly unknown[] | undefined;
-  onAdd: () => void;
-  onImport: () => void;
+  /** Absent for a Viewer: no Add Record and no import (the export stays). */
+  onAdd?: (() => void) | undefined;
+  onImport?: (() => void) | undefined;
   /** The records could not be loaded: say so instead of "No records found". */
   loadError?: { reason: string; retry: () => void } | null;
 };
@@ -43,13 +44,15 @@ export function RecordsSection({ firstPage, onAdd, onImport, loadError, ...table
           Records
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={onImport}>
-            Import CSV/Excel
-          </Button>
+          {onImport ? (
+            <Button variant="secondary" onClick={onImport}>
+              Import CSV/Excel
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={() => void onExport()} disabled={isExporting}>
             {isExporting ? 'Exporting...' : 'Export CSV'}
           </Button>
-          <Button onClick={onAdd}>Add Record</Button>
+          {onAdd ? <Button onClick={onAdd}>Add Record</Button> : null}
         </div>
       </div>
       {loadError ? (
@@ -62,8 +65,8 @@ export function RecordsSection({ firstPage, onAdd, onImport, loadError, ...table
         <div className="p-5">
           <EmptyState
             title="No records found"
-            message="Get started by adding your first record to this table."
-            action={<Button onClick={onAdd}>Add Record</Button>}
+            message={onAdd ? 'Get started by adding your first record to this table.' : ''}
+            action={onAdd ? <Button onClick={onAdd}>Add Record</Button> : undefined}
           />
         </div>
       ) : (

@@ -14,8 +14,9 @@ export type RecordsTableProps = {
   /** How many records the table holds; the rows in view are read from the server by page. */
   recordCount: number;
   linkedTables: ReadonlyMap<string, LinkedTable>;
-  onEdit: (record: RecordResponse) => void;
-  onDelete: (record: RecordResponse) => void;
+  /** Absent for a Viewer: the row has no Edit or Delete. */
+  onEdit?: ((record: RecordResponse) => void) | undefined;
+  onDelete?: ((record: RecordResponse) => void) | undefined;
   /**
    * Slot for the 'Generate Forms' row action (spec §2: shown only when a template maps to this
    * table). The generation issue renders its button here; it appears before Edit Record.
@@ -199,22 +200,26 @@ export function RecordsTable(props: RecordsTableProps) {
                 {pad(padRight, false)}
                 <td className={`${ACTIONS} bg-white py-1.5 group-hover:bg-slate-50`}>
                   {renderGenerateFormsAction?.(record)}
-                  <button
-                    type="button"
-                    aria-label="Edit Record"
-                    onClick={() => onEdit(record)}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Delete Record"
-                    onClick={() => onDelete(record)}
-                    className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
-                  >
-                    Delete
-                  </button>
+                  {onEdit ? (
+                    <button
+                      type="button"
+                      aria-label="Edit Record"
+                      onClick={() => onEdit(record)}
+                      className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
+                    >
+                      Edit
+                    </button>
+                  ) : null}
+                  {onDelete ? (
+                    <button
+                      type="button"
+                      aria-label="Delete Record"
+                      onClick={() => onDelete(record)}
+                      className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50"
+                    >
+                      Delete
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             );
