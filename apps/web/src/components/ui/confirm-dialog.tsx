@@ -5,6 +5,8 @@ type Props = {
   title: string;
   message: string;
   confirmLabel?: string;
+  /** What the confirm button says while the action runs. */
+  busyLabel?: string;
   isBusy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -15,6 +17,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
   isBusy,
   onConfirm,
   onCancel,
@@ -30,7 +33,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={isBusy}>
-            {isBusy ? 'Deleting...' : confirmLabel}
+            {isBusy ? busyLabel : confirmLabel}
           </Button>
         </>
       }

@@ -46,11 +46,17 @@ export function useAddMember(workspaceId: string) {
 
 /** PATCH /api/v1/workspaces/{id}/members/{user_id}. */
 export function useChangeMemberRole(workspaceId: string) {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateMembers(workspaceId);
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: AssignableRole }) =>
       apiRequest<Member>(memberPath(workspaceId, userId), { method: 'PATCH', json: { role } }),
-    onSuccess: invalidate,
+    // An Admin who lowers their own role loses the controls at once (the list carries roles).
+    onSuccess: () =>
+      Promise.all([
+        invalidate(),
+        queryClient.invalidateQueries({ queryKey: queryKeys.workspaces.all }),
+      ]),
   });
 }
 

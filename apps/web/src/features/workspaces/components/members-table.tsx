@@ -113,6 +113,7 @@ export function MembersTable({ workspaceId }: { workspaceId: string }) {
               : `${pending.member.email} becomes the Owner of this workspace; you become an Admin.`
           }
           confirmLabel={pending.kind === 'remove' ? 'Remove' : 'Transfer ownership'}
+          busyLabel={pending.kind === 'remove' ? 'Removing...' : 'Transferring...'}
           isBusy={isBusy}
           onConfirm={confirm}
           onCancel={() => setPending(null)}

@@ -45,6 +45,7 @@ export function WorkspaceLeaveDialog({ onClose }: { onClose: () => void }) {
       title="Leave workspace"
       message={`Leave ${current.name}? You lose access to its tables, templates and forms until someone adds you again.`}
       confirmLabel="Leave"
+      busyLabel="Leaving..."
       isBusy={remove.isPending}
       onConfirm={() => void leave()}
       onCancel={onClose}
