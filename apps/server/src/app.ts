@@ -110,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
+  app.decorateRequest('workspaceAccess', null);
 
   // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });

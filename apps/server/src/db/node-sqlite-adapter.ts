@@ -56,6 +56,31 @@ function rollbackIfActive(database: DatabaseSync): SqliteStatement {
   };
 }
 
+const WRITABLE_SCHEMA = /^\s*pragma\s+writable_schema\s*=\s*(on|off)\s*;?\s*$/i;
+
+/**
+ * `PRAGMA writable_schema` as a migration uses it to change a foreign key in place (the documented
+ * way: edit the CREATE TABLE text, bump schema_version). node:sqlite opens databases in defensive
+ * mode, which forbids both; it is lifted exactly while writable_schema is on.
+ */
+function writableSchema(database: DatabaseSync, on: boolean): SqliteStatement {
+  return {
+    reader: false,
+    all: () => [],
+    run: () => {
+      if (on) {
+        database.enableDefensive(false);
+      }
+      const result = database.prepare(`PRAGMA writable_schema = ${on ? 'ON' : 'OFF'}`).run();
+      if (!on) {
+        database.enableDefensive(true);
+      }
+      return result;
+    },
+    iterate: () => [][Symbol.iterator](),
+  };
+}
+
 /** Opens a SQLite file with node:sqlite behind the interface Kysely's SqliteDialect expects. */
 export function openNodeSqlite(filename: string): SqliteDatabase {
   const database = new DatabaseSync(filename);
@@ -75,6 +100,10 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
       // transaction is active".
       if (/^\s*rollback\s*;?\s*$/i.test(sql)) {
         return rollbackIfActive(database);
+      }
+      const writable = WRITABLE_SCHEMA.exec(sql);
+      if (writable) {
+        return writableSchema(database, writable[1]?.toLowerCase() === 'on');
       }
       const cached = statements.get(sql);
       if (cached) {

@@ -34,6 +34,26 @@ export type PasswordResetsTable = {
   used_at: string | null;
 };
 
+/**
+ * What owns templates, tables, records, files, mappings, forms, jobs and links (their `owner_id`).
+ * A personal workspace's id is its account's id.
+ */
+export type WorkspacesTable = {
+  id: string;
+  name: string;
+  /** The account whose personal workspace this is; null for a shared one. */
+  personal_user_id: string | null;
+  created_at: string;
+};
+
+/** Who belongs to a workspace and with which role (`owner` | `admin` | `editor` | `viewer`). */
+export type WorkspaceMembersTable = {
+  workspace_id: string;
+  user_id: string;
+  role: string;
+  created_at: string;
+};
+
 export type PdfTemplatesTable = {
   id: string;
   owner_id: string;
@@ -251,6 +271,10 @@ export type InvitationsTable = {
   created_at: string;
   expires_at: string;
   accepted_at: string | null;
+  /** The workspace it invites into (accepting adds the membership); null: sign-up only. */
+  workspace_id: string | null;
+  /** The role in that workspace (`admin` | `editor` | `viewer`); null with no workspace. */
+  role: string | null;
 };
 
 /** A remembered Idempotency-Key of one user (24 h): the request's hash and its first answer. */
@@ -278,6 +302,8 @@ export type UserOnboardingTable = {
 
 export type Database = {
   users: UsersTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
   pdf_templates: PdfTemplatesTable;
   dynamic_tables: DynamicTablesTable;
   table_records: TableRecordsTable;

@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
+import { requestedWorkspaceId, resolveWorkspaceAccess } from './current-member.ts';
 import { authenticateRequest } from './current-user.ts';
 import { AppError } from './errors.ts';
 
-/** Who may read a stored file: its owner (bearer token) or anyone holding a valid signed URL. */
-export type FileAccess = { kind: 'owner'; userId: string } | { kind: 'signed' };
+/**
+ * Who may read a stored file: a member of the workspace that owns it (bearer token and
+ * `X-Workspace-Id`; any role reads) or anyone holding a valid signed URL.
+ */
+export type FileAccess = { kind: 'owner'; ownerId: string } | { kind: 'signed' };
 
 /**
  * Authorises a file download. A signed URL is bound to this exact path and expires; without one,
@@ -26,6 +30,8 @@ export function createFileAccess(ctx: AppContext) {
       }
     }
     const user = await authenticateRequest(ctx, request);
-    return { kind: 'owner', userId: user.id };
+    const named = requestedWorkspaceId(request);
+    const access = await resolveWorkspaceAccess(ctx.db, request, user.id, 'viewer', named);
+    return { kind: 'owner', ownerId: access.workspaceId };
   };
 }

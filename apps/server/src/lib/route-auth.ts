@@ -1,6 +1,13 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@formbridge/contract/workspaces';
 import type { AppContext } from './context.ts';
-import { createRequireAdmin, createRequireToken, createRequireUser } from './current-user.ts';
+import { resolveWorkspaceAccess, requestedWorkspaceId, type RouteRole } from './current-member.ts';
+import {
+  createRequireAdmin,
+  createRequireToken,
+  createRequireUser,
+  tokenClaims,
+} from './current-user.ts';
 
 /**
  * Who may call a route, said once in its options (`config: { auth }`):
@@ -16,10 +23,20 @@ export type RouteAuth = 'user' | 'token' | 'admin' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
+    /** `user`/`token` routes: the least role needed in the workspace, or `account` (none). */
+    role?: RouteRole;
+    /** `path`: the workspace is the path's `:id` (the /workspaces/{id} routes), not the header. */
+    workspace?: 'path';
   }
 }
 
-export type RouteAuthEntry = { method: string; url: string; auth: RouteAuth };
+export type RouteAuthEntry = {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  /** Set for `user` and `token` routes. */
+  role?: RouteRole;
+};
 
 /** Routes of the app's own modules; the API docs and the web app's files are not among them. */
 export const isModuleRoute = (url: string) =>
@@ -27,11 +44,33 @@ export const isModuleRoute = (url: string) =>
   !url.startsWith('/api/docs') &&
   url !== '/api/openapi.json';
 
+const ROUTE_ROLES: readonly string[] = [...WORKSPACE_ROLES, 'account'];
+
+function pathWorkspaceId(request: FastifyRequest): string | undefined {
+  const { id } = request.params as { id?: unknown };
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The check after authentication: the workspace the request acts in and the role it needs. */
+function createRequireRole(
+  ctx: AppContext,
+  role: WorkspaceRole,
+  fromPath: boolean,
+): onRequestAsyncHookHandler {
+  return async (request) => {
+    const userId = request.currentUser?.id ?? tokenClaims(request).userId;
+    const named = fromPath ? pathWorkspaceId(request) : requestedWorkspaceId(request);
+    await resolveWorkspaceAccess(ctx.db, request, userId, role, named);
+  };
+}
+
 /**
  * Attaches each route's auth check at `onRequest`, before the body is read or validated, so an
- * unauthenticated request is always a 401 (never a 422 for a body it had no right to send). A
- * module route without an `auth` option stops the app at start: nothing is public by omission.
- * Returns the table of every module route and its auth, filled as routes are registered.
+ * unauthenticated request is always a 401 (never a 422 for a body it had no right to send). Then,
+ * for `user` and `token` routes, the workspace check: not a member 404, a role below the route's
+ * `role` 403. A module route without `auth`, or a `user`/`token` route without `role`, stops the
+ * app at start: nothing is public, or open to every role, by omission. Returns the table of every
+ * module route with its auth and role, filled as routes are registered.
  */
 export function registerRouteAuth(app: FastifyInstance, ctx: AppContext): RouteAuthEntry[] {
   const checks: Record<Exclude<RouteAuth, 'public'>, onRequestAsyncHookHandler> = {
@@ -42,20 +81,31 @@ export function registerRouteAuth(app: FastifyInstance, ctx: AppContext): RouteA
   const table: RouteAuthEntry[] = [];
   app.addHook('onRoute', (route) => {
     const auth = route.config?.auth;
+    const role = route.config?.role;
     if (!isModuleRoute(route.url)) {
       return;
     }
+    const name = `Route ${String(route.method)} ${route.url}`;
     if (auth === undefined) {
-      throw new Error(
-        `Route ${String(route.method)} ${route.url} says no auth ('user', 'token', 'admin' or 'public')`,
-      );
+      throw new Error(`${name} says no auth ('user', 'token', 'admin' or 'public')`);
+    }
+    const inWorkspace = auth === 'user' || auth === 'token';
+    if (inWorkspace && (role === undefined || !ROUTE_ROLES.includes(role))) {
+      throw new Error(`${name} says no role (${ROUTE_ROLES.join(', ')})`);
+    }
+    if (!inWorkspace && role !== undefined) {
+      throw new Error(`${name} is '${auth}': a role means nothing there`);
     }
     for (const method of [route.method].flat().filter((one) => one !== 'HEAD')) {
-      table.push({ method, url: route.url, auth });
+      table.push({ method, url: route.url, auth, ...(role ? { role } : {}) });
     }
     if (auth !== 'public') {
       const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [checks[auth], ...existing];
+      const roleCheck =
+        inWorkspace && role !== undefined && role !== 'account'
+          ? [createRequireRole(ctx, role, route.config?.workspace === 'path')]
+          : [];
+      route.onRequest = [checks[auth], ...roleCheck, ...existing];
     }
   });
   return table;

@@ -73,14 +73,17 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/me',
-      { config: { auth: 'user' }, schema: { ...secured, response: { 200: userSchema } } },
+      {
+        config: { auth: 'user', role: 'account' },
+        schema: { ...secured, response: { 200: userSchema } },
+      },
       async (request) => presentUser(currentUser(request)),
     );
 
     app.post(
       '/logout',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: { ...secured, description: 'Revokes the calling token at once (then 401).' },
       },
       async (request, reply) => {
@@ -92,7 +95,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logout-all',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           description: "Revokes every token of the account, the caller's too.",
@@ -107,7 +110,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/change-password',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           description:

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { acceptInvitation } from '../invitations/invitations.public.ts';
+import { addMembership, createPersonalWorkspace } from '../workspaces/workspaces.public.ts';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -51,9 +52,8 @@ export async function registerUser(
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      if (inviteToken !== undefined) {
-        await acceptInvitation(trx, inviteToken, email);
-      }
+      const invitedInto =
+        inviteToken === undefined ? null : await acceptInvitation(trx, inviteToken, email);
       // Two first sign-ups at once must not both see an empty table and both become admin.
       await takeTransactionLock(trx, 'users:first-admin');
       const isAdmin = options.isAdmin === true || !(await hasAnyUser(trx));
@@ -68,6 +68,10 @@ export async function registerUser(
         can_invite: isAdmin,
       } satisfies NewUserRow;
       await insertUser(trx, row);
+      await createPersonalWorkspace(trx, row);
+      if (invitedInto) {
+        await addMembership(trx, invitedInto.workspaceId, row.id, invitedInto.role);
+      }
       return row;
     });
   } catch (error) {

@@ -18,7 +18,7 @@ export async function streamCompletedForm(
 ) {
   const row =
     access.kind === 'owner'
-      ? await findCompletedForm(ctx.db, access.userId, id)
+      ? await findCompletedForm(ctx.db, access.ownerId, id)
       : await findCompletedFormById(ctx.db, id);
   if (!row) {
     throw notFound('Completed form');

@@ -8,7 +8,7 @@ import {
   generateQuerySchema,
   listCompletedFormsQuerySchema,
 } from '@formbridge/contract/completed-forms';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import type { FillDeps } from './fill-deps.ts';
 import { streamCompletedForm } from './completed-forms.files.ts';
@@ -48,7 +48,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           ...secured,
           querystring: listCompletedFormsQuerySchema,
@@ -59,7 +59,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const ownerId = currentUser(request).id;
+        const ownerId = currentMember(request).workspaceId;
         const { limit, offset, ...filters } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
@@ -74,21 +74,21 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: completedFormDetailSchema } },
       },
       async (request) =>
         presentCompletedFormDetail(
-          await getCompletedForm(ctx, currentUser(request).id, request.params.id),
+          await getCompletedForm(ctx, currentMember(request).workspaceId, request.params.id),
           ctx.signer,
         ),
     );
 
     app.delete(
       '/:id',
-      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteCompletedForm(ctx, currentUser(request).id, request.params.id);
+        await deleteCompletedForm(ctx, currentMember(request).workspaceId, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -122,7 +122,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:id/email',
       {
-        config: { auth: 'user', idempotent: true },
+        config: { auth: 'user', role: 'editor', idempotent: true },
         schema: {
           ...secured,
           params: idParams,
@@ -137,7 +137,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
         withEmail(
           await emailCompletedForm(
             ctx,
-            currentUser(request),
+            currentMember(request),
             request.params.id,
             request.body.recipients,
             request.ip,
@@ -148,7 +148,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/:templateId/:tableId/:recordId',
       {
-        config: { auth: 'user', idempotent: true },
+        config: { auth: 'user', role: 'editor', idempotent: true },
         schema: {
           ...secured,
           params: generateParams,
@@ -162,7 +162,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await generateCompletedForm(
           deps,
-          currentUser(request),
+          currentMember(request),
           request.params,
           request.query,
           request.ip,

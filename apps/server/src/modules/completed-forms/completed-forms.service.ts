@@ -1,7 +1,7 @@
 import type { EmailOutcome, generateQuerySchema } from '@formbridge/contract/completed-forms';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { Member } from '../../lib/current-member.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../lib/mail/mailer.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
@@ -59,7 +59,7 @@ async function readFormBytes(ctx: AppContext, row: CompletedFormRow): Promise<Ui
  */
 export async function generateCompletedForm(
   deps: FillDeps,
-  user: CurrentUser,
+  member: Member,
   params: { templateId: string; tableId: string; recordId: string },
   query: GenerateQuery,
   clientIp: string,
@@ -69,11 +69,16 @@ export async function generateCompletedForm(
     ? checkRecipients(query.email_recipients, ['query', 'email_recipients'])
     : [];
   if (recipients.length > 0) {
-    await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+    await ctx.mailQuota.take({ userId: member.user.id, ip: clientIp }, 1, recipients.length);
   }
-  const table = await loadTableSource(ctx.db, user.id, params.tableId);
-  const template = await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
-  const batch = await loadRecordBatch(ctx.db, user.id, table, [params.recordId]);
+  const table = await loadTableSource(ctx.db, member.workspaceId, params.tableId);
+  const template = await loadTemplateSource(
+    ctx.db,
+    member.workspaceId,
+    params.templateId,
+    table.table,
+  );
+  const batch = await loadRecordBatch(ctx.db, member.workspaceId, table, [params.recordId]);
   const record = batch.records.get(params.recordId);
   if (!record) {
     throw notFound('Record');
@@ -81,8 +86,8 @@ export async function generateCompletedForm(
   const produced = await fillRecord(
     { db: ctx.db, storage: ctx.storage, pool: deps.pool },
     {
-      ownerId: user.id,
-      userEmail: user.email,
+      ownerId: member.workspaceId,
+      userEmail: member.user.email,
       now: new Date(),
       jobId: null,
       flatten: query.flatten,
@@ -100,14 +105,14 @@ export async function generateCompletedForm(
   const email = query.send_email
     ? await trySendFormsByEmail(
         ctx,
-        user.id,
+        member.workspaceId,
         [{ ...produced.row, bytes: produced.bytes }],
         recipients,
-        user.email,
+        member.user.email,
         deps.log,
       )
     : null;
-  return { row: await getCompletedForm(ctx, user.id, produced.row.id), email };
+  return { row: await getCompletedForm(ctx, member.workspaceId, produced.row.id), email };
 }
 
 /**
@@ -116,18 +121,24 @@ export async function generateCompletedForm(
  */
 export async function emailCompletedForm(
   ctx: AppContext,
-  user: CurrentUser,
+  member: Member,
   id: string,
   rawRecipients: string[],
   clientIp: string,
 ): Promise<FormWithEmail> {
-  const row = await getCompletedForm(ctx, user.id, id);
+  const row = await getCompletedForm(ctx, member.workspaceId, id);
   const recipients = checkRecipients(rawRecipients, ['body', 'recipients']);
-  await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+  await ctx.mailQuota.take({ userId: member.user.id, ip: clientIp }, 1, recipients.length);
   const bytes = await readFormBytes(ctx, row);
   let email: EmailOutcome;
   try {
-    email = await sendFormsByEmail(ctx, user.id, [{ ...row, bytes }], recipients, user.email);
+    email = await sendFormsByEmail(
+      ctx,
+      member.workspaceId,
+      [{ ...row, bytes }],
+      recipients,
+      member.user.email,
+    );
   } catch (error) {
     if (error instanceof MailDeliveryError) {
       throw new AppError(502, error.message, 'mail_failed');
@@ -137,7 +148,7 @@ export async function emailCompletedForm(
   if (email.sent_to.length === 0) {
     throw new AppError(422, refusedEveryone(email.rejected), 'recipients_refused');
   }
-  return { row: await getCompletedForm(ctx, user.id, id), email };
+  return { row: await getCompletedForm(ctx, member.workspaceId, id), email };
 }
 
 /** Removes the row, then the file: a crash in between leaves an unreferenced file, not a broken form. */

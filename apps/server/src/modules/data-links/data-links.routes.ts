@@ -6,7 +6,7 @@ import {
   dataLinkUpdateBodySchema,
 } from '@formbridge/contract/public-links';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { presentDataLink } from './data-links.presenter.ts';
 import {
   changeDataLink,
@@ -28,11 +28,11 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, response: { 200: z.array(dataLinkSchema) } },
       },
       async (request) => {
-        const rows = await listDataLinks(ctx, currentUser(request).id);
+        const rows = await listDataLinks(ctx, currentMember(request).workspaceId);
         const now = Date.now();
         return rows.map((row) => presentDataLink(row, publicUrl, now));
       },
@@ -41,12 +41,12 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: dataLinkSchema } },
       },
       async (request) =>
         presentDataLink(
-          await getDataLink(ctx, currentUser(request).id, request.params.id),
+          await getDataLink(ctx, currentMember(request).workspaceId, request.params.id),
           publicUrl,
         ),
     );
@@ -54,7 +54,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:tableId/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: recordParams,
@@ -68,7 +68,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const row = await createDataLink(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params,
           request.body,
         );
@@ -79,7 +79,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -92,7 +92,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await changeDataLink(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body,
         );
@@ -102,9 +102,9 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteDataLink(ctx, currentUser(request).id, request.params.id);
+        await deleteDataLink(ctx, currentMember(request).workspaceId, request.params.id);
         return reply.status(204).send();
       },
     );

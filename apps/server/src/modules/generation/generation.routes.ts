@@ -13,7 +13,7 @@ import {
 } from '@formbridge/contract/jobs';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { findJobView } from '../../lib/jobs/job-store.ts';
 import { presentJob, sendJobResponse } from '../jobs/jobs.public.ts';
 import type { GenerationRuntime } from './generation-runtime.ts';
@@ -83,7 +83,7 @@ export function generationRoutes(
     app.post(
       '/bulk/:templateId/:tableId',
       {
-        config: { auth: 'user', idempotent: true },
+        config: { auth: 'user', role: 'editor', idempotent: true },
         schema: {
           ...secured,
           params: bulkParams,
@@ -97,7 +97,7 @@ export function generationRoutes(
         const jobId = await startBulkGeneration(
           ctx,
           runtime.queue,
-          currentUser(request),
+          currentMember(request),
           request.params,
           request.body,
           request.ip,
@@ -109,7 +109,7 @@ export function generationRoutes(
     app.post(
       '/multi-template/:tableId/:recordId',
       {
-        config: { auth: 'user', idempotent: true },
+        config: { auth: 'user', role: 'editor', idempotent: true },
         schema: {
           ...secured,
           params: multiParams,
@@ -123,7 +123,7 @@ export function generationRoutes(
         const jobId = await startMultiTemplateGeneration(
           ctx,
           runtime.queue,
-          currentUser(request),
+          currentMember(request),
           request.params,
           request.body,
           request.ip,

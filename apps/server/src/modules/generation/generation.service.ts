@@ -7,7 +7,7 @@ import {
 import type { ValidationIssue } from '@formbridge/contract/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { Member } from '../../lib/current-member.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { findExistingRecordIds, findRecord } from '../records/records.public.ts';
@@ -52,7 +52,7 @@ function checkEmail(sendEmail: boolean, recipients: string[], forms: number) {
 export async function startBulkGeneration(
   ctx: AppContext,
   queue: JobQueue,
-  user: CurrentUser,
+  member: Member,
   params: { templateId: string; tableId: string },
   body: BulkBody,
   clientIp: string,
@@ -61,12 +61,12 @@ export async function startBulkGeneration(
   const recipients = checkEmail(body.send_email, body.email_recipients, recordIds.length);
   if (recipients.length > 0) {
     // One message per record, each to every recipient.
-    const sender = { userId: user.id, ip: clientIp };
+    const sender = { userId: member.user.id, ip: clientIp };
     await ctx.mailQuota.take(sender, recordIds.length, recordIds.length * recipients.length);
   }
-  const table = await loadTableSource(ctx.db, user.id, params.tableId);
-  await loadTemplateSource(ctx.db, user.id, params.templateId, table.table);
-  const found = await findExistingRecordIds(ctx.db, user.id, params.tableId, recordIds);
+  const table = await loadTableSource(ctx.db, member.workspaceId, params.tableId);
+  await loadTemplateSource(ctx.db, member.workspaceId, params.templateId, table.table);
+  const found = await findExistingRecordIds(ctx.db, member.workspaceId, params.tableId, recordIds);
   const missing = body.record_ids
     .map((id, index) => ({ id, index }))
     .filter(({ id }) => !found.has(id));
@@ -84,14 +84,14 @@ export async function startBulkGeneration(
     template_id: params.templateId,
     table_id: params.tableId,
     record_ids: recordIds,
-    user_email: user.email,
+    user_email: member.user.email,
     send_email: body.send_email,
     email_recipients: recipients,
     flatten: body.flatten,
     now: new Date().toISOString(),
   };
   return queue.enqueue({
-    ownerId: user.id,
+    ownerId: member.workspaceId,
     kind: BULK_GENERATION,
     payload,
     total: recordIds.length,
@@ -102,7 +102,7 @@ export async function startBulkGeneration(
 export async function startMultiTemplateGeneration(
   ctx: AppContext,
   queue: JobQueue,
-  user: CurrentUser,
+  member: Member,
   params: { tableId: string; recordId: string },
   body: MultiBody,
   clientIp: string,
@@ -126,16 +126,16 @@ export async function startMultiTemplateGeneration(
   }
   const recipients = checkEmail(body.send_email, body.email_recipients, 1);
   if (recipients.length > 0) {
-    await ctx.mailQuota.take({ userId: user.id, ip: clientIp }, 1, recipients.length);
+    await ctx.mailQuota.take({ userId: member.user.id, ip: clientIp }, 1, recipients.length);
   }
-  const table = await loadTableSource(ctx.db, user.id, params.tableId);
-  if (!(await findRecord(ctx.db, user.id, params.tableId, params.recordId))) {
+  const table = await loadTableSource(ctx.db, member.workspaceId, params.tableId);
+  if (!(await findRecord(ctx.db, member.workspaceId, params.tableId, params.recordId))) {
     throw notFound('Record');
   }
   const unmapped: Array<Omit<ValidationIssue, 'type'>> = [];
   for (const [index, templateId] of body.template_ids.entries()) {
     try {
-      await loadTemplateSource(ctx.db, user.id, templateId, table.table);
+      await loadTemplateSource(ctx.db, member.workspaceId, templateId, table.table);
     } catch (error) {
       if (
         !(error instanceof AppError) ||
@@ -154,7 +154,7 @@ export async function startMultiTemplateGeneration(
     table_id: params.tableId,
     record_id: params.recordId,
     template_ids: body.template_ids,
-    user_email: user.email,
+    user_email: member.user.email,
     send_email: body.send_email,
     email_recipients: recipients,
     flatten: body.flatten,
@@ -162,7 +162,7 @@ export async function startMultiTemplateGeneration(
     now: new Date().toISOString(),
   };
   return queue.enqueue({
-    ownerId: user.id,
+    ownerId: member.workspaceId,
     kind: MULTI_TEMPLATE_GENERATION,
     payload,
     total: body.template_ids.length,

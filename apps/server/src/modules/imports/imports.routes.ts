@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importPreviewSchema, importResultSchema } from '@formbridge/contract/imports';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { contentDisposition } from '../../lib/http-headers.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { exportTableCsv } from './imports.export.ts';
@@ -20,7 +20,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/import/preview',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -31,14 +31,14 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const form = await readMultipartForm(request);
-        return previewImport(ctx, currentUser(request).id, request.params.id, form);
+        return previewImport(ctx, currentMember(request).workspaceId, request.params.id, form);
       },
     );
 
     app.post(
       '/:id/import',
       {
-        config: { auth: 'user', idempotent: true },
+        config: { auth: 'user', role: 'editor', idempotent: true },
         schema: {
           ...secured,
           params: idParams,
@@ -49,7 +49,12 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const result = await importRecords(ctx, currentUser(request).id, request.params.id, form);
+        const result = await importRecords(
+          ctx,
+          currentMember(request).workspaceId,
+          request.params.id,
+          form,
+        );
         return reply.status(201).send(result);
       },
     );
@@ -57,7 +62,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id/export.csv',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           ...secured,
           params: idParams,
@@ -65,7 +70,11 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const csv = await exportTableCsv(ctx, currentUser(request).id, request.params.id);
+        const csv = await exportTableCsv(
+          ctx,
+          currentMember(request).workspaceId,
+          request.params.id,
+        );
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', contentDisposition(true, csv.filename))

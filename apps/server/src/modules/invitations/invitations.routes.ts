@@ -26,7 +26,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: { ...secured, response: { 200: z.array(invitationSchema) } },
       },
       async (request) => {
@@ -39,7 +39,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           body: invitationCreateBodySchema,
@@ -64,7 +64,7 @@ export function invitationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/:id',
-      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user', role: 'account' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
         await revokeInvitation(ctx, currentUser(request).id, request.params.id);
         return reply.status(204).send();

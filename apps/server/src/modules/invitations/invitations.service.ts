@@ -62,6 +62,8 @@ export async function createInvitation(
     created_at: new Date(now).toISOString(),
     expires_at: new Date(now + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString(),
     accepted_at: null,
+    workspace_id: null,
+    role: null,
   };
   await insertInvitation(ctx.db, row);
   const message = composeInvitation({
@@ -120,9 +122,14 @@ export async function checkInvitation(ctx: AppContext, token: string): Promise<I
 /**
  * Uses up an invitation for a sign-up of `email`, inside the sign-up's transaction (so a failed
  * sign-up leaves the link usable). 403 when the link is unknown, expired, already used (also by a
- * sign-up racing this one) or for another address.
+ * sign-up racing this one) or for another address. Returns the workspace and role it invites
+ * into, if any (the sign-up adds that membership).
  */
-export async function acceptInvitation(trx: Db, token: string, email: string): Promise<void> {
+export async function acceptInvitation(
+  trx: Db,
+  token: string,
+  email: string,
+): Promise<{ workspaceId: string; role: string } | null> {
   const row = await findUsableInvitation(trx, token);
   if (!row) {
     throw new AppError(403, INVITATION_MESSAGES.invalid, INVITATION_CODES.invalid);
@@ -133,4 +140,5 @@ export async function acceptInvitation(trx: Db, token: string, email: string): P
   if ((await markInvitationAccepted(trx, row.id, new Date().toISOString())) === 0) {
     throw new AppError(403, INVITATION_MESSAGES.invalid, INVITATION_CODES.invalid);
   }
+  return row.workspace_id && row.role ? { workspaceId: row.workspace_id, role: row.role } : null;
 }

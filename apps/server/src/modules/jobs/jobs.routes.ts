@@ -6,7 +6,7 @@ import {
   jobsListResponseSchema,
 } from '@formbridge/contract/jobs';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { streamJobEvents, type JobsRuntime } from './jobs.events.ts';
 import { presentJobListItem, sendJobResponse } from './jobs.presenter.ts';
@@ -28,7 +28,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           tags,
           security: [{ bearer: [] }],
@@ -40,7 +40,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
         },
       },
       async (request) => {
-        const page = await listJobsPage(ctx, currentUser(request).id, request.query);
+        const page = await listJobsPage(ctx, currentMember(request).workspaceId, request.query);
         return {
           jobs: page.rows.map((row) => presentJobListItem(row, ctx.signer)),
           next_cursor: page.nextCursor,
@@ -51,7 +51,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           tags,
           security: [{ bearer: [] }],
@@ -63,7 +63,7 @@ export function jobsRoutes(ctx: AppContext, runtime: JobsRuntime): FastifyPlugin
       async (request, reply) =>
         sendJobResponse(
           reply,
-          await getJob(ctx, currentUser(request).id, request.params.id),
+          await getJob(ctx, currentMember(request).workspaceId, request.params.id),
           ctx.signer,
           ctx.storage,
         ),

@@ -30,7 +30,7 @@ export async function getJobForAccess(
 ): Promise<JobView> {
   const row =
     access.kind === 'owner'
-      ? await findJob(ctx.db, access.userId, id)
+      ? await findJob(ctx.db, access.ownerId, id)
       : await findJobView(ctx.db, id);
   if (!row) {
     throw notFound('Job');

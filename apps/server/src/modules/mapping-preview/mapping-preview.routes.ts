@@ -4,7 +4,7 @@ import {
   mappingPreviewBodySchema,
   mappingPreviewSchema,
 } from '@formbridge/contract/mapping-preview';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { previewMappings } from './mapping-preview.service.ts';
 
@@ -16,7 +16,7 @@ export function mappingPreviewRoutes(deps: FillDeps): FastifyPluginAsyncZod {
     app.post(
       '/template/:templateId/preview',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           tags: ['field mappings'],
           security: [{ bearer: [] }],
@@ -29,7 +29,7 @@ export function mappingPreviewRoutes(deps: FillDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        previewMappings(deps, currentUser(request), request.params.templateId, request.body),
+        previewMappings(deps, currentMember(request), request.params.templateId, request.body),
     );
   };
 }

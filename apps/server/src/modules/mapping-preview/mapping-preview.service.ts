@@ -1,5 +1,5 @@
 import type { MappingPreview, MappingPreviewBody } from '@formbridge/contract/mapping-preview';
-import type { CurrentUser } from '../../lib/current-user.ts';
+import type { Member } from '../../lib/current-member.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
   fillRecordValues,
@@ -16,20 +16,20 @@ import {
  */
 export async function previewMappings(
   deps: FillDeps,
-  user: CurrentUser,
+  member: Member,
   templateId: string,
   body: MappingPreviewBody,
 ): Promise<MappingPreview> {
   const { ctx } = deps;
-  const table = await loadTableSource(ctx.db, user.id, body.table_id);
-  const template = await loadTemplateSource(ctx.db, user.id, templateId, table.table);
-  const batch = await loadRecordBatch(ctx.db, user.id, table, [body.record_id]);
+  const table = await loadTableSource(ctx.db, member.workspaceId, body.table_id);
+  const template = await loadTemplateSource(ctx.db, member.workspaceId, templateId, table.table);
+  const batch = await loadRecordBatch(ctx.db, member.workspaceId, table, [body.record_id]);
   const record = batch.records.get(body.record_id);
   if (!record) {
     throw notFound('Record');
   }
   const made = await fillRecordValues(deps.pool, {
-    userEmail: user.email,
+    userEmail: member.user.email,
     now: new Date(),
     flatten: false,
     priority: 'high',

@@ -10,7 +10,7 @@ import {
 } from '@formbridge/contract/mappings';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import {
   changeMapping,
   createMapping,
@@ -32,7 +32,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/universal-dynamic-fields',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, response: { 200: z.array(universalFieldSchema) } },
       },
       async () => [...UNIVERSAL_FIELDS],
@@ -41,7 +41,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/template/:templateId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           ...secured,
           params: templateParams,
@@ -49,13 +49,13 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        listMappingsForTemplate(ctx, currentUser(request).id, request.params.templateId),
+        listMappingsForTemplate(ctx, currentMember(request).workspaceId, request.params.templateId),
     );
 
     app.post(
       '/template/:templateId/suggest',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: templateParams,
@@ -66,7 +66,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         suggestions: await suggestMappings(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.templateId,
           request.query.table_id,
         ),
@@ -76,7 +76,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/template/:templateId/suggestions/reject',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           description:
@@ -89,7 +89,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         await rejectSuggestion(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.templateId,
           request.body,
         );
@@ -100,7 +100,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           body: createMappingBodySchema,
@@ -108,22 +108,24 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createMapping(ctx, currentUser(request).id, request.body)),
+        reply
+          .status(201)
+          .send(await createMapping(ctx, currentMember(request).workspaceId, request.body)),
     );
 
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: fieldMappingSchema } },
       },
-      async (request) => getMapping(ctx, currentUser(request).id, request.params.id),
+      async (request) => getMapping(ctx, currentMember(request).workspaceId, request.params.id),
     );
 
     app.put(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -132,14 +134,14 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        changeMapping(ctx, currentUser(request).id, request.params.id, request.body),
+        changeMapping(ctx, currentMember(request).workspaceId, request.params.id, request.body),
     );
 
     app.delete(
       '/:id',
-      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await removeMapping(ctx, currentUser(request).id, request.params.id);
+        await removeMapping(ctx, currentMember(request).workspaceId, request.params.id);
         return reply.status(204).send();
       },
     );

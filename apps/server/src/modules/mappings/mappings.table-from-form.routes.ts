@@ -6,7 +6,7 @@ import {
   tableProposalSchema,
 } from '@formbridge/contract/table-proposal';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { createTableFromTemplate, proposeTableForTemplate } from './mappings.table-from-form.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -19,7 +19,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/table-proposal',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           description:
@@ -29,13 +29,14 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: tableProposalSchema },
         },
       },
-      async (request) => proposeTableForTemplate(ctx, currentUser(request).id, request.params.id),
+      async (request) =>
+        proposeTableForTemplate(ctx, currentMember(request).workspaceId, request.params.id),
     );
 
     app.post(
       '/:id/create-table',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           description:
@@ -49,7 +50,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await createTableFromTemplate(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body,
         );

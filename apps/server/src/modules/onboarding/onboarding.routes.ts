@@ -16,7 +16,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           description:
@@ -31,7 +31,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           description: 'Dismisses the checklist (or shows it again).',
@@ -45,7 +45,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/sample',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'account' },
         schema: {
           ...secured,
           description:

@@ -10,7 +10,7 @@ import {
   publicFormSubmitResponseSchema,
 } from '@formbridge/contract/public-links';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
 import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
@@ -37,7 +37,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/completed-forms/public-link/:templateId/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: z.object({ templateId: z.string().max(64), recordId: z.string().max(64) }),
@@ -51,7 +51,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { templateId, recordId } = request.params;
         const { row, isNew } = await createFormLink(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           templateId,
           recordId,
         );
@@ -62,7 +62,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/public-form-links',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: {
           ...secured,
           querystring: publicFormLinksQuerySchema,
@@ -71,7 +71,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { template_id: templateId, record_id: recordId, include_revoked } = request.query;
-        const rows = await listFormLinks(ctx, currentUser(request).id, {
+        const rows = await listFormLinks(ctx, currentMember(request).workspaceId, {
           ...(templateId === undefined ? {} : { templateId }),
           ...(recordId === undefined ? {} : { recordId }),
           includeRevoked: include_revoked === 'true' || include_revoked === '1',
@@ -83,11 +83,11 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/public-form-links/:idOrToken',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: { ...secured, params: z.object({ idOrToken: z.string().max(64) }) },
       },
       async (request, reply) => {
-        await revokeFormLink(ctx, currentUser(request).id, request.params.idOrToken);
+        await revokeFormLink(ctx, currentMember(request).workspaceId, request.params.idOrToken);
         return reply.status(204).send();
       },
     );
@@ -129,13 +129,7 @@ export function publicFormRoutes(
       async (request, reply) => {
         const { ownerId, templateId } = await findPublicFormPdf(ctx, request.params.token);
         void reply.header('cache-control', 'no-store');
-        return streamTemplateFile(
-          ctx,
-          { kind: 'owner', userId: ownerId },
-          templateId,
-          false,
-          reply,
-        );
+        return streamTemplateFile(ctx, { kind: 'owner', ownerId }, templateId, false, reply);
       },
     );
 

@@ -24,7 +24,7 @@ export async function streamRecordFile(
 ) {
   const row =
     access.kind === 'owner'
-      ? await findOwnedFile(ctx.db, access.userId, id)
+      ? await findOwnedFile(ctx.db, access.ownerId, id)
       : await findFileById(ctx.db, id);
   if (!row) {
     throw notFound('File');

@@ -2,7 +2,7 @@ import { recordFileSchema } from '@formbridge/contract/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { presentRecordFile } from '../record-files/record-files.public.ts';
 import { deleteRecordFile, uploadRecordFile } from './records.files.ts';
@@ -21,7 +21,7 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:tableId/records/:recordId/upload',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: recordParams,
@@ -34,16 +34,21 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const row = await uploadRecordFile(ctx, currentUser(request).id, request.params, form);
+        const row = await uploadRecordFile(
+          ctx,
+          currentMember(request).workspaceId,
+          request.params,
+          form,
+        );
         return reply.status(201).send(presentRecordFile(row, ctx.signer));
       },
     );
 
     app.delete(
       '/:tableId/records/:recordId/files/:fileId',
-      { config: { auth: 'user' }, schema: { ...secured, params: fileParams } },
+      { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: fileParams } },
       async (request, reply) => {
-        await deleteRecordFile(ctx, currentUser(request).id, request.params);
+        await deleteRecordFile(ctx, currentMember(request).workspaceId, request.params);
         return reply.status(204).send();
       },
     );

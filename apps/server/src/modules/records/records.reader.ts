@@ -11,6 +11,7 @@ export type RecordsReader = {
   /** A table's records as the answer's JSON bytes, whole or one page, with the table's count. */
   list: (
     session: TokenClaims,
+    workspaceId: string,
     tableId: string,
     page: Page | undefined,
   ) => Promise<{ total: number; body: Buffer }>;
@@ -30,6 +31,7 @@ export function createRecordsReader(ctx: AppContext): RecordsReader {
   const encode = (view: RecordsView, kept?: KeptRecords) =>
     Buffer.from(presentRecordsText(view.table, view.rows, view.filesById, ctx.signer, kept));
   return {
-    list: (session, tableId, page) => listTableRecords(ctx, session, tableId, page, memory, encode),
+    list: (session, workspaceId, tableId, page) =>
+      listTableRecords(ctx, session, workspaceId, tableId, page, memory, encode),
   };
 }

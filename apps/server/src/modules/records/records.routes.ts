@@ -8,7 +8,8 @@ import {
   recordResponseSchema,
 } from '@formbridge/contract/records';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser, tokenClaims } from '../../lib/current-user.ts';
+import { currentMember, workspaceAccess } from '../../lib/current-member.ts';
+import { tokenClaims } from '../../lib/current-user.ts';
 import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts';
 import type { RecordsReader } from './records.reader.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -80,7 +81,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
     app.get(
       '/:id/records',
       {
-        config: { auth: 'token' },
+        config: { auth: 'token', role: 'viewer' },
         schema: {
           ...secured,
           params: tableParams,
@@ -96,7 +97,8 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;
-        const { total, body } = await reader.list(session, request.params.id, page);
+        const { workspaceId } = workspaceAccess(request);
+        const { total, body } = await reader.list(session, workspaceId, request.params.id, page);
         return sendJsonBytes(reply.header('x-total-count', String(total)), body);
       },
     );
@@ -104,12 +106,14 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
     app.get(
       '/:id/records/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: recordParams, response: { 200: recordResponseSchema } },
       },
       async (request, reply) => {
         const { id, recordId } = request.params;
-        const record = presentOne(await getRecord(ctx, currentUser(request).id, id, recordId));
+        const record = presentOne(
+          await getRecord(ctx, currentMember(request).workspaceId, id, recordId),
+        );
         void reply.header('etag', formatRecordEtag(record.version));
         return replyWithPlainJson(reply).send(record);
       },
@@ -118,7 +122,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
     app.post(
       '/:id/records',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: tableParams,
@@ -129,7 +133,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
       async (request, reply) => {
         const view = await createRecord(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body.data,
         );
@@ -140,7 +144,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
     );
 
     const write = (partial: boolean, description: string) => ({
-      config: { auth: 'user' as const },
+      config: { auth: 'user' as const, role: 'editor' as const },
       schema: {
         ...secured,
         params: recordParams,
@@ -170,7 +174,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         const { id, recordId } = request.params;
         const ifMatch = readIfMatch(request.headers['if-match']);
         const data = request.body.data;
-        const result = await updateRecord(ctx, currentUser(request).id, id, recordId, {
+        const result = await updateRecord(ctx, currentMember(request).workspaceId, id, recordId, {
           data,
           partial: false,
           ifMatch,
@@ -189,7 +193,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         const { id, recordId } = request.params;
         const ifMatch = readIfMatch(request.headers['if-match']);
         const data = request.body.data;
-        const result = await updateRecord(ctx, currentUser(request).id, id, recordId, {
+        const result = await updateRecord(ctx, currentMember(request).workspaceId, id, recordId, {
           data,
           partial: true,
           ifMatch,
@@ -201,7 +205,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
     app.delete(
       '/:id/records/:recordId',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: recordParams,
@@ -210,7 +214,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
       },
       async (request, reply) => {
         const { id, recordId } = request.params;
-        await deleteRecord(ctx, currentUser(request).id, id, recordId);
+        await deleteRecord(ctx, currentMember(request).workspaceId, id, recordId);
         return reply.status(204).send();
       },
     );

@@ -82,13 +82,14 @@ export type RecordsMemory = {
 export async function listTableRecords(
   ctx: AppContext,
   session: TokenClaims,
+  workspaceId: string,
   tableId: string,
   page: Page | undefined,
   memory: RecordsMemory,
   encode: (view: RecordsView, kept?: KeptRecords) => Buffer,
 ): Promise<{ total: number; body: Buffer }> {
-  const ownerId = session.userId;
-  const found = await findTableOfAccount(ctx.db, session, tableId);
+  const ownerId = workspaceId;
+  const found = await findTableOfAccount(ctx.db, { ...session, workspaceId }, tableId);
   if (!found) {
     throw accountGone();
   }

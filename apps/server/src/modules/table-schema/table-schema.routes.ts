@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tableUpdateResponseSchema, updateTableBodySchema } from '@formbridge/contract/tables';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { presentTable } from '../tables/tables.public.ts';
 import { deleteTable } from './table-schema.delete.ts';
 import { updateTableSchema } from './table-schema.service.ts';
@@ -20,7 +20,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -34,7 +34,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { table, droppedMappings } = await updateTableSchema(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body,
         );
@@ -45,7 +45,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -53,7 +53,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteTable(ctx, currentUser(request).id, request.params.id);
+        await deleteTable(ctx, currentMember(request).workspaceId, request.params.id);
         return reply.status(204).send();
       },
     );

@@ -63,7 +63,7 @@ export function shareLockTables(
  */
 export async function findTableOfAccount(
   db: Db,
-  session: { userId: string; sessionId: string },
+  session: { userId: string; sessionId: string; workspaceId: string },
   id: string,
 ): Promise<{ table: StoredTable | undefined } | undefined> {
   const found = await selectTableOfAccountRow(db, session, id);

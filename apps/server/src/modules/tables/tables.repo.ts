@@ -19,16 +19,15 @@ export function selectTable(db: Db, ownerId: string, id: string): Promise<TableR
 
 // Every records page runs this first (compiled once: see compileOnce).
 const selectTableOfAccount = compileOnce(
-  (db, args: { userId: string; sessionId: string; id: string }) =>
+  (db, args: { userId: string; sessionId: string; workspaceId: string; id: string }) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .leftJoin('dynamic_tables', (join) =>
         join
-          .onRef('dynamic_tables.owner_id', '=', 'users.id')
+          .on('dynamic_tables.owner_id', '=', args.workspaceId)
           .on('dynamic_tables.id', '=', args.id),
       )
-      .select('users.id as account_id')
       .selectAll('dynamic_tables')
       .where('sessions.id', '=', args.sessionId)
       .where('users.id', '=', args.userId)
@@ -37,23 +36,20 @@ const selectTableOfAccount = compileOnce(
 
 /**
  * One read for a hot route that checked only the bearer token: whether its session is live and
- * the account enabled (undefined when not), and the account's table `id` (undefined for a missing
- * id and for someone else's).
+ * the account enabled (undefined when not), and the workspace's table `id` (undefined for a
+ * missing id and for another workspace's).
  */
 export async function selectTableOfAccountRow(
   db: Db,
-  session: { userId: string; sessionId: string },
+  session: { userId: string; sessionId: string; workspaceId: string },
   id: string,
 ): Promise<{ table: TableRow | undefined } | undefined> {
   const [row] = await selectTableOfAccount(db, { ...session, id });
   if (!row) {
     return undefined;
   }
-  const { account_id: accountId, ...table } = row;
-  // The left join's columns are all null when the account has no such table.
-  return {
-    table: table.id === null || accountId !== table.owner_id ? undefined : (table as TableRow),
-  };
+  // The left join's columns are all null when the workspace has no such table.
+  return { table: row.id === null ? undefined : (row as TableRow) };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTableBodySchema, tableResponseSchema } from '@formbridge/contract/tables';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { presentTable } from './tables.presenter.ts';
 import { createTable, getTable, listTablesWithCounts } from './tables.service.ts';
 
@@ -16,11 +16,11 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, response: { 200: z.array(tableResponseSchema) } },
       },
       async (request) => {
-        const tables = await listTablesWithCounts(ctx, currentUser(request).id);
+        const tables = await listTablesWithCounts(ctx, currentMember(request).workspaceId);
         return tables.map(presentTable);
       },
     );
@@ -28,21 +28,21 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: tableResponseSchema } },
       },
       async (request) =>
-        presentTable(await getTable(ctx, currentUser(request).id, request.params.id)),
+        presentTable(await getTable(ctx, currentMember(request).workspaceId, request.params.id)),
     );
 
     app.post(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: { ...secured, body: createTableBodySchema, response: { 201: tableResponseSchema } },
       },
       async (request, reply) => {
-        const table = await createTable(ctx, currentUser(request).id, request.body);
+        const table = await createTable(ctx, currentMember(request).workspaceId, request.body);
         return reply.status(201).send(presentTable(table));
       },
     );

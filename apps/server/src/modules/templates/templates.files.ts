@@ -15,7 +15,7 @@ export async function streamTemplateFile(
 ) {
   const row =
     access.kind === 'owner'
-      ? await findTemplate(ctx.db, access.userId, id)
+      ? await findTemplate(ctx.db, access.ownerId, id)
       : await findTemplateById(ctx.db, id);
   if (!row) {
     throw notFound('Template');

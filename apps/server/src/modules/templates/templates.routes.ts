@@ -13,7 +13,7 @@ import {
   writeFieldsBodySchema,
 } from '@formbridge/contract/field-candidates';
 import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
+import { currentMember } from '../../lib/current-member.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter.ts';
@@ -61,7 +61,7 @@ export function templatesRoutes(
     app.post(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           consumes: ['multipart/form-data'],
@@ -71,7 +71,7 @@ export function templatesRoutes(
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const row = await createTemplate(ctx, currentUser(request).id, {
+        const row = await createTemplate(ctx, currentMember(request).workspaceId, {
           name: form.fields.name,
           file: form.file,
         });
@@ -82,11 +82,11 @@ export function templatesRoutes(
     app.get(
       '/',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, response: { 200: z.array(templateSummarySchema) } },
       },
       async (request) => {
-        const rows = await listTemplates(ctx.db, currentUser(request).id);
+        const rows = await listTemplates(ctx.db, currentMember(request).workspaceId);
         return rows.map((row) => presentTemplateSummary(row, ctx.signer));
       },
     );
@@ -94,11 +94,11 @@ export function templatesRoutes(
     app.get(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: templateSchema } },
       },
       async (request) => {
-        const row = await getTemplate(ctx, currentUser(request).id, request.params.id);
+        const row = await getTemplate(ctx, currentMember(request).workspaceId, request.params.id);
         return presentTemplate(row, ctx.signer);
       },
     );
@@ -106,7 +106,7 @@ export function templatesRoutes(
     app.put(
       '/:id',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -119,7 +119,7 @@ export function templatesRoutes(
         const update = await readTemplateUpdate(request);
         const { row, droppedMappings } = await updateTemplateWithFile(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           update,
           fieldsReplaced,
@@ -131,7 +131,7 @@ export function templatesRoutes(
     app.put(
       '/:id/fill-settings',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -144,7 +144,7 @@ export function templatesRoutes(
       async (request) => {
         const row = await updateFillSettings(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body,
         );
@@ -154,9 +154,9 @@ export function templatesRoutes(
 
     app.delete(
       '/:id',
-      { config: { auth: 'user' }, schema: { ...secured, params: idParams } },
+      { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteTemplate(ctx, currentUser(request).id, request.params.id);
+        await deleteTemplate(ctx, currentMember(request).workspaceId, request.params.id);
         return reply.status(204).send();
       },
     );
@@ -164,12 +164,12 @@ export function templatesRoutes(
     app.get(
       '/:id/fields',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'viewer' },
         schema: { ...secured, params: idParams, response: { 200: templateFieldsResponseSchema } },
       },
       async (request) => {
         const template = presentTemplate(
-          await getTemplate(ctx, currentUser(request).id, request.params.id),
+          await getTemplate(ctx, currentMember(request).workspaceId, request.params.id),
           ctx.signer,
         );
         return {
@@ -183,7 +183,7 @@ export function templatesRoutes(
     app.post(
       '/:id/field-candidates',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -192,13 +192,14 @@ export function templatesRoutes(
           response: { 200: fieldCandidatesResponseSchema },
         },
       },
-      async (request) => findFieldCandidates(ctx, currentUser(request).id, request.params.id),
+      async (request) =>
+        findFieldCandidates(ctx, currentMember(request).workspaceId, request.params.id),
     );
 
     app.put(
       '/:id/fields',
       {
-        config: { auth: 'user' },
+        config: { auth: 'user', role: 'editor' },
         schema: {
           ...secured,
           params: idParams,
@@ -211,7 +212,7 @@ export function templatesRoutes(
       async (request) => {
         const { row, droppedMappings } = await writeTemplateFields(
           ctx,
-          currentUser(request).id,
+          currentMember(request).workspaceId,
           request.params.id,
           request.body.fields,
           fieldsReplaced,
