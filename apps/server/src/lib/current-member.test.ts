@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
     it('acts in the personal workspace without the header and with its own id', async () => {
       const alice = await createUser(t);
       const table = await createTable(t, alice, { name: 'Clients' });
-      for (const headers of [{}, { 'X-Workspace-Id': alice.id }]) {
+      for (const headers of [{}, { 'X-Workspace-Id': alice.id }] as Array<Record<string, string>>) {
         const list = await t.request('GET', '/api/v1/dynamic-tables', {
           token: alice.token,
           headers,

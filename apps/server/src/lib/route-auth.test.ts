@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { registerRouteAuth } from './route-auth.ts';
 
 // Every module route says who may call it (lib/route-auth.ts). Routes open to anyone are listed
 // here one by one, so making a route public is a decision a reviewer sees; every other route must
@@ -30,6 +31,23 @@ const PUBLIC_ROUTES = [
   'POST /api/v1/public-data-forms/:token/submit',
 ];
 
+// Routes that act on the signed-in account itself and in no workspace (`role: 'account'`): the
+// header is not read. Every other user/token route states the least role it needs (the route ×
+// role matrix, route-roles.test.ts, checks each one).
+const ACCOUNT_ROUTES = [
+  'GET /api/v1/auth/me',
+  'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/logout-all',
+  'POST /api/v1/auth/change-password',
+  'GET /api/v1/invitations',
+  'POST /api/v1/invitations',
+  'DELETE /api/v1/invitations/:id',
+  // The guided start is the account's own and works in its personal workspace.
+  'GET /api/v1/onboarding',
+  'PATCH /api/v1/onboarding',
+  'POST /api/v1/onboarding/sample',
+];
+
 describe('route auth', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -48,6 +66,29 @@ describe('route auth', () => {
     expect(new Set(t.routeAuth.map((route) => route.auth))).toEqual(
       new Set(['public', 'user', 'token', 'admin']),
     );
+  });
+
+  it('gives every user and token route a role; only the listed ones act on the account', () => {
+    const signedIn = t.routeAuth.filter((route) => route.auth === 'user' || route.auth === 'token');
+    expect(signedIn.filter((route) => route.role === undefined)).toEqual([]);
+    expect(t.routeAuth.filter((route) => !signedIn.includes(route) && route.role)).toEqual([]);
+    const account = signedIn
+      .filter((route) => route.role === 'account')
+      .map((route) => `${route.method} ${route.url}`);
+    expect(account.sort()).toEqual([...ACCOUNT_ROUTES].sort());
+  });
+
+  it('stops the app at start for a signed-in route without a role', async () => {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify();
+    registerRouteAuth(app, t.ctx);
+    expect(() => app.get('/api/v1/nothing', { config: { auth: 'user' } }, () => 'no role')).toThrow(
+      /says no role/,
+    );
+    expect(() =>
+      app.get('/api/v1/public', { config: { auth: 'public', role: 'viewer' } }, () => 'x'),
+    ).toThrow(/a role means nothing there/);
+    await app.close();
   });
 
   it('answers 401 without a token on every other route, before validating the body', async () => {
