@@ -93,3 +93,23 @@ export function columnNameOf(caption: string): string {
     .slice(0, 60)
     .replace(/_+$/, '');
 }
+
+/**
+ * POST /api/v1/pdf-templates/{id}/add-columns ("Add missing columns"): the columns to add to an
+ * existing table (a proposal made with `?table_id=`, edited or not) and the mappings of the form's
+ * fields to them or to columns the table already has.
+ */
+export const addColumnsBodySchema = z.object({
+  table_id: z.string().min(1).max(64),
+  fields: z.array(proposedFieldSchema).max(MAX_TABLE_FIELDS),
+  mappings: z.array(proposedMappingSchema).max(5000),
+});
+export type AddColumnsBody = z.output<typeof addColumnsBodySchema>;
+
+/** POST /api/v1/pdf-templates/{id}/add-columns → 200. */
+export const addColumnsResponseSchema = z.object({
+  table: tableResponseSchema,
+  columns_added: z.number().int().nonnegative(),
+  mappings_created: z.number().int().nonnegative(),
+});
+export type AddColumnsResponse = z.infer<typeof addColumnsResponseSchema>;

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import type { TableProposal } from '@formbridge/contract/table-proposal';
+import type { ProposedMapping, TableProposal } from '@formbridge/contract/table-proposal';
+import type { FieldDataDto } from '@formbridge/contract/templates';
 import { createTableBodySchema, getNameKey } from '@formbridge/contract/tables';
 import { MAPPING_MESSAGES } from '@formbridge/contract/mappings';
 import type { Db } from '../../db/database.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { proposeTableFromFields } from '../../suggest/table-proposal.ts';
-import { createTable, presentTable } from '../tables/tables.public.ts';
+import { createTable, presentTable, type StoredTable } from '../tables/tables.public.ts';
 import type { TableResponse } from '@formbridge/contract/tables';
 import { requireTemplate, shareLockTemplate } from '../templates/templates.public.ts';
 import { listTemplateMappingRows } from './mappings.crud.repo.ts';
@@ -50,18 +51,7 @@ export async function createTableFromTemplate(
   options: CreateTableOptions = {},
 ): Promise<{ table: TableResponse; mappings_created: number }> {
   const template = await requireTemplate(options.trx ?? ctx.db, ownerId, templateId);
-  const fields = template.field_data;
-  const seen = new Set<string>();
-  proposal.mappings.forEach((mapping, index) => {
-    const loc = ['body', 'mappings', index, 'field_name'];
-    if (!Object.hasOwn(fields, mapping.field_name)) {
-      throw validationError([{ loc, msg: MAPPING_MESSAGES.unknownPdfField(mapping.field_name) }]);
-    }
-    if (seen.has(mapping.field_name)) {
-      throw validationError([{ loc, msg: `Field '${mapping.field_name}' is mapped twice` }]);
-    }
-    seen.add(mapping.field_name);
-  });
+  checkProposedMappings(template.field_data, proposal.mappings);
   const body = createTableBodySchema.parse({
     name: proposal.table.name,
     fields: proposal.table.fields.map(({ name, label, type, required }) => ({
@@ -80,39 +70,74 @@ export async function createTableFromTemplate(
     ownerId,
     body,
     async (trx, stored) => {
-      const locked = await shareLockTemplate(trx, ownerId, templateId);
-      if (!locked) {
-        throw notFound('Template');
-      }
-      const columns = new Map(stored.fields.map((field) => [getNameKey(field.name), field.name]));
-      const alreadyMapped = new Set(
-        (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
-      );
-      const catalog = { table: stored, byId: new Map([[stored.id, stored]]) };
-      const now = new Date().toISOString();
-      for (const mapping of proposal.mappings) {
-        const column = columns.get(getNameKey(mapping.mapped_field_key));
-        if (column === undefined || alreadyMapped.has(mapping.field_name)) {
-          continue;
-        }
-        const transform = mapping.transform ?? null;
-        checkTransformTargets(transform, catalog);
-        await insertMapping(trx, {
-          id: crypto.randomUUID(),
-          owner_id: ownerId,
-          template_id: templateId,
-          field_name: mapping.field_name,
-          mapped_table_id: stored.id,
-          mapped_field_key: column,
-          suggested: false,
-          transform: serializeTransform(transform),
-          created_at: now,
-          updated_at: now,
-        });
-        created += 1;
-      }
+      created = await insertProposedMappings(trx, ownerId, templateId, stored, proposal.mappings);
     },
     options.trx,
   );
   return { table: presentTable(table), mappings_created: created };
+}
+
+/** Every mapped field is one the template has, and none is named twice (else 422). */
+export function checkProposedMappings(
+  fields: FieldDataDto,
+  mappings: readonly ProposedMapping[],
+): void {
+  const seen = new Set<string>();
+  mappings.forEach((mapping, index) => {
+    const loc = ['body', 'mappings', index, 'field_name'];
+    if (!Object.hasOwn(fields, mapping.field_name)) {
+      throw validationError([{ loc, msg: MAPPING_MESSAGES.unknownPdfField(mapping.field_name) }]);
+    }
+    if (seen.has(mapping.field_name)) {
+      throw validationError([{ loc, msg: `Field '${mapping.field_name}' is mapped twice` }]);
+    }
+    seen.add(mapping.field_name);
+  });
+}
+
+/**
+ * Maps the template's fields to `table`'s columns in `trx`, under a share lock on the template.
+ * Mappings to a column the table lacks (one the user removed) and of fields already mapped are
+ * skipped. Returns how many were made.
+ */
+export async function insertProposedMappings(
+  trx: Db,
+  ownerId: string,
+  templateId: string,
+  table: StoredTable,
+  mappings: readonly ProposedMapping[],
+): Promise<number> {
+  const locked = await shareLockTemplate(trx, ownerId, templateId);
+  if (!locked) {
+    throw notFound('Template');
+  }
+  const columns = new Map(table.fields.map((field) => [getNameKey(field.name), field.name]));
+  const alreadyMapped = new Set(
+    (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
+  );
+  const catalog = { table, byId: new Map([[table.id, table]]) };
+  const now = new Date().toISOString();
+  let created = 0;
+  for (const mapping of mappings) {
+    const column = columns.get(getNameKey(mapping.mapped_field_key));
+    if (column === undefined || alreadyMapped.has(mapping.field_name)) {
+      continue;
+    }
+    const transform = mapping.transform ?? null;
+    checkTransformTargets(transform, catalog);
+    await insertMapping(trx, {
+      id: crypto.randomUUID(),
+      owner_id: ownerId,
+      template_id: templateId,
+      field_name: mapping.field_name,
+      mapped_table_id: table.id,
+      mapped_field_key: column,
+      suggested: false,
+      transform: serializeTransform(transform),
+      created_at: now,
+      updated_at: now,
+    });
+    created += 1;
+  }
+  return created;
 }
