@@ -48,6 +48,7 @@ import { tableSchemaRoutes } from './modules/table-schema/table-schema.routes.ts
 import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
 import { tableFromFormRoutes } from './modules/mappings/mappings.table-from-form.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
 import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(ctx), { prefix: '/api/v1/auth' });
   await app.register(invitationRoutes(ctx), { prefix: '/api/v1/invitations' });
   await app.register(adminRoutes(ctx), { prefix: '/api/v1/admin' });
+  await app.register(workspaceRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(templatesRoutes(ctx, dropMappingsOfGoneFields), {
     prefix: '/api/v1/pdf-templates',
   });

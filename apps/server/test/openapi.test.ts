@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness.ts';
 
 type Operation = {
+  parameters?: unknown[];
   requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
   responses: Record<string, { content?: Record<string, unknown> }>;
 };
@@ -63,6 +64,26 @@ describe('OpenAPI document', () => {
     expect(templates?.get?.responses['404']?.content).toEqual({
       'application/json': { schema: { $ref: '#/components/schemas/Error' } },
     });
+  });
+
+  it('documents X-Workspace-Id and the 403 of a role too low where a route reads them', () => {
+    const workspaceParameter = { $ref: '#/components/parameters/WorkspaceId' };
+    const tables = doc.paths['/api/v1/dynamic-tables/']?.post;
+    expect(tables?.parameters).toContainEqual(workspaceParameter);
+    expect(Object.keys(tables?.responses ?? {})).toContain('403');
+    for (const [path, method] of [
+      ['/api/v1/auth/me', 'get'],
+      ['/api/v1/workspaces/', 'get'],
+      ['/api/v1/workspaces/{id}/members', 'post'],
+      ['/api/v1/public-forms/{token}', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.parameters ?? [], path).not.toContainEqual(
+        workspaceParameter,
+      );
+    }
+    expect(
+      Object.keys(doc.paths['/api/v1/workspaces/{id}/members']?.post?.responses ?? {}),
+    ).toEqual(expect.arrayContaining(['201', '202', '403', '404']));
   });
 
   it('documents what a delete really answers', async () => {

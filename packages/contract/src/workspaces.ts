@@ -54,7 +54,13 @@ export const WORKSPACE_MESSAGES = {
   alreadyMember: 'This person is already a member of this workspace.',
   memberNotFound: 'Member not found.',
   personalNotDeletable: 'Your personal workspace cannot be deleted.',
+  personalNotTransferable: 'A personal workspace stays with its account; it cannot be transferred.',
 } as const;
+
+/** The 409 when an account to be deleted is the Owner of a workspace others still use. */
+export function soleOwnerMessage(workspaceName: string): string {
+  return `This account owns the workspace "${workspaceName}", which has other members: transfer its ownership first.`;
+}
 
 export const WORKSPACE_NAME_MAX = 100;
 

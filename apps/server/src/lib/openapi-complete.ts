@@ -6,13 +6,28 @@
 
 type Schema = Record<string, unknown>;
 type Operation = {
+  parameters?: unknown[];
   requestBody?: unknown;
   responses?: Record<string, { description?: string; content?: Record<string, unknown> }>;
   security?: unknown[];
 };
 type OpenApiDocument = {
   paths?: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, unknown> };
+};
+
+// Signed-in routes act in a workspace (X-Workspace-Id) but those of the account itself, the
+// instance admin's, and /workspaces/{id}, which act in the path's workspace.
+const NOT_IN_WORKSPACE = /^\/api\/v1\/(auth|invitations|admin|onboarding|workspaces)(\/|$)/;
+
+const WORKSPACE_PARAMETER = {
+  name: 'X-Workspace-Id',
+  in: 'header',
+  required: false,
+  description:
+    "The workspace the request acts in; without it, the caller's personal workspace. " +
+    'A workspace the caller is not a member of answers 404 `Workspace not found.`',
+  schema: { type: 'string' },
 };
 
 const file = (description: string): Schema => ({ type: 'string', format: 'binary', description });
@@ -107,6 +122,7 @@ export function completeOpenApi<T>(document: T): T {
   doc.components = {
     ...doc.components,
     schemas: { ...doc.components?.schemas, Error: ERROR_SCHEMA },
+    parameters: { ...doc.components?.parameters, WorkspaceId: WORKSPACE_PARAMETER },
   };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -146,6 +162,21 @@ function completeOperation(path: string, method: string, operation: Operation): 
   responses['422'] ??= errorResponse('Invalid input: `detail` lists each problem');
   if (operation.security && operation.security.length > 0) {
     responses['401'] ??= errorResponse('Not signed in, or the token or signed URL is not valid');
+  }
+  const inWorkspace = Boolean(operation.security?.length) && !NOT_IN_WORKSPACE.test(path);
+  if (inWorkspace) {
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      { $ref: '#/components/parameters/WorkspaceId' },
+    ];
+    responses['404'] ??= errorResponse(
+      'Not found (or not in this workspace), or no such workspace',
+    );
+  }
+  if (inWorkspace || path.startsWith('/api/v1/workspaces/{')) {
+    responses['403'] ??= errorResponse(
+      "The caller's role in the workspace is too low (`role_needed`)",
+    );
   }
   if (path.includes('{')) {
     responses['404'] ??= errorResponse('Not found (or not yours)');

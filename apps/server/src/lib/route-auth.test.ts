@@ -42,6 +42,9 @@ const ACCOUNT_ROUTES = [
   'GET /api/v1/invitations',
   'POST /api/v1/invitations',
   'DELETE /api/v1/invitations/:id',
+  // The caller's workspaces and a new one (the /workspaces/{id} routes act in the path's).
+  'GET /api/v1/workspaces',
+  'POST /api/v1/workspaces',
   // The guided start is the account's own and works in its personal workspace.
   'GET /api/v1/onboarding',
   'PATCH /api/v1/onboarding',

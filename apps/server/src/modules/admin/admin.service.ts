@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type AdminUserPatchBody } from '@formbridge/contract/ad
 import type { AppContext } from '../../lib/context.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { releaseWorkspacesOf } from '../workspaces/workspaces.public.ts';
 import {
   deleteAccountRow,
   deleteAccountSessions,
@@ -52,12 +53,16 @@ export async function updateUser(
 }
 
 /**
- * Deletes an account with everything it owns; its stored files are removed by the file sweep
- * (stored files no row owns).
+ * Deletes an account with its personal workspace and everything in it, and the shared
+ * workspaces it owns alone; 409 naming a workspace it owns that others still use (transfer
+ * first). Stored files are removed by the file sweep (stored files no row owns).
  */
 export async function deleteUser(ctx: AppContext, admin: CurrentUser, id: string): Promise<void> {
   refuseSelf(admin, id);
-  if ((await deleteAccountRow(ctx.db, id)) === 0) {
-    throw notFound('User');
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await releaseWorkspacesOf(trx, id);
+    if ((await deleteAccountRow(trx, id)) === 0) {
+      throw notFound('User');
+    }
+  });
 }

@@ -9,10 +9,13 @@ export function composeInvitation(options: {
   email: string;
   inviterEmail: string;
   expiresAt: string;
+  /** The workspace the invitation leads into, when it is a member invitation. */
+  workspaceName?: string | undefined;
 }): MailMessage {
   const url = buildInvitationUrl(options.publicUrl, options.token);
   const until = `${options.expiresAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const intro = `${options.inviterEmail} invited you to create an account on Formbridge (${options.publicUrl}).`;
+  const into = options.workspaceName ? ` and join the workspace "${options.workspaceName}"` : '';
+  const intro = `${options.inviterEmail} invited you to create an account on Formbridge (${options.publicUrl})${into}.`;
   const terms =
     `The link works once, for ${options.email}, until ${until}. ` +
     'If you did not expect this invitation, you can ignore this e-mail.';

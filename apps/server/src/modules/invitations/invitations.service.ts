@@ -32,9 +32,10 @@ function hashToken(token: string): string {
 }
 
 /**
- * Invites `email` on behalf of `user` (an admin, or an account the admin allowed to invite): stores the invitation, then e-mails the link (counted
- * against the sender's daily mail quota). A failed send keeps nothing; a sent one replaces the
- * sender's earlier unused invitations to that address, so only the newest link works.
+ * Invites `email` on behalf of `user` (an admin, or an account the admin allowed to invite):
+ * stores the invitation, then e-mails the link (counted against the sender's daily mail quota).
+ * A failed send keeps nothing; a sent one replaces the sender's earlier unused invitations to
+ * that address, so only the newest link works.
  */
 export async function createInvitation(
   ctx: AppContext,
@@ -45,6 +46,37 @@ export async function createInvitation(
   if (!user.can_invite) {
     throw new AppError(403, INVITATION_MESSAGES.notAllowed, INVITATION_CODES.notAllowed);
   }
+  return sendInvitation(ctx, user, rawEmail, clientIp, null);
+}
+
+/** Where a member invitation leads: the workspace (by id and name) and the role in it. */
+export type InvitationInto = { workspaceId: string; workspaceName: string; role: string };
+
+/**
+ * Invites an address without an account into a workspace with a role (the members screen):
+ * signing up with the link adds the membership. Allowed to whoever may invite, and to every
+ * workspace Admin while sign-up is open (the person could sign up anyway).
+ */
+export async function createMemberInvitation(
+  ctx: AppContext,
+  user: SessionUser,
+  rawEmail: string,
+  clientIp: string,
+  into: InvitationInto,
+): Promise<InvitationRow> {
+  if (!user.can_invite && ctx.config.allowSignup === false) {
+    throw new AppError(403, INVITATION_MESSAGES.notAllowed, INVITATION_CODES.notAllowed);
+  }
+  return sendInvitation(ctx, user, rawEmail, clientIp, into);
+}
+
+async function sendInvitation(
+  ctx: AppContext,
+  user: SessionUser,
+  rawEmail: string,
+  clientIp: string,
+  into: InvitationInto | null,
+): Promise<InvitationRow> {
   const email = rawEmail.trim();
   const emailLower = email.toLowerCase();
   if (await isEmailRegistered(ctx.db, emailLower)) {
@@ -62,8 +94,8 @@ export async function createInvitation(
     created_at: new Date(now).toISOString(),
     expires_at: new Date(now + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString(),
     accepted_at: null,
-    workspace_id: null,
-    role: null,
+    workspace_id: into?.workspaceId ?? null,
+    role: into?.role ?? null,
   };
   await insertInvitation(ctx.db, row);
   const message = composeInvitation({
@@ -72,6 +104,7 @@ export async function createInvitation(
     email,
     inviterEmail: user.email,
     expiresAt: row.expires_at,
+    workspaceName: into?.workspaceName,
   });
   try {
     const result = await ctx.mailer.send(message);

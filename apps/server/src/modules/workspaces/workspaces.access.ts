@@ -1,5 +1,13 @@
+import { soleOwnerMessage } from '@formbridge/contract/workspaces';
 import type { Db } from '../../db/database.ts';
-import { findOwnerAccount, insertMembership, insertWorkspace } from './workspaces.repo.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  deleteWorkspaceRow,
+  findOwnerAccount,
+  insertMembership,
+  insertWorkspace,
+  listOwnedSharedWorkspaces,
+} from './workspaces.repo.ts';
 
 /** What a personal workspace is called until its Owner renames it. */
 const PERSONAL_WORKSPACE_NAME = 'Personal';
@@ -50,4 +58,20 @@ export function findWorkspaceOwner(
   workspaceId: string,
 ): Promise<{ id: string; email: string; created_at: string } | undefined> {
   return findOwnerAccount(db, workspaceId);
+}
+
+/**
+ * Before an account is deleted (inside that transaction): the shared workspaces it owns alone go
+ * with it; one that others still use stops the deletion with 409 naming it (its Owner transfers
+ * it first), so no workspace is ever left without an Owner. Its personal workspace cascades.
+ */
+export async function releaseWorkspacesOf(trx: Db, userId: string): Promise<void> {
+  const owned = await listOwnedSharedWorkspaces(trx, userId);
+  const used = owned.find((workspace) => Number(workspace.member_count) > 1);
+  if (used) {
+    throw new AppError(409, soleOwnerMessage(used.name), 'workspace_owner');
+  }
+  for (const workspace of owned) {
+    await deleteWorkspaceRow(trx, workspace.id);
+  }
 }

@@ -143,3 +143,21 @@ export function findOwnerAccount(
     .where('workspace_members.role', '=', 'owner')
     .executeTakeFirst();
 }
+
+/** The shared workspaces the account owns, each with its number of members. */
+export function listOwnedSharedWorkspaces(
+  db: Db,
+  userId: string,
+): Promise<Array<{ id: string; name: string; member_count: number | string | bigint }>> {
+  return db
+    .selectFrom('workspace_members as mine')
+    .innerJoin('workspaces', 'workspaces.id', 'mine.workspace_id')
+    .innerJoin('workspace_members as all', 'all.workspace_id', 'workspaces.id')
+    .select(['workspaces.id', 'workspaces.name'])
+    .select((eb) => eb.fn.countAll().as('member_count'))
+    .where('mine.user_id', '=', userId)
+    .where('mine.role', '=', 'owner')
+    .where('workspaces.personal_user_id', 'is', null)
+    .groupBy(['workspaces.id', 'workspaces.name'])
+    .execute();
+}
