@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiToken, registerByApi, signIn, uploadTemplateByApi } from './helpers.ts';
+import {
+  apiToken,
+  createTableByApi,
+  registerByApi,
+  signIn,
+  uploadTemplateByApi,
+} from './helpers.ts';
 
 const SIMPLE_FORM = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/own/simple-form.pdf'),
@@ -50,4 +56,28 @@ test('the mapping screen without tables offers a table made from the form', asyn
   await page.getByRole('button', { name: 'Create table and map fields' }).click();
   await expect(page.getByLabel('Data table')).toHaveValue(/[0-9a-f-]{36}/);
   await expect(page.getByText('All fields mapped')).toBeVisible();
+});
+
+test('the mapping screen adds the columns a chosen table lacks and maps every field', async ({
+  page,
+}) => {
+  await signIn(page, await registerByApi(page));
+  const templateId = await uploadTemplateByApi(page, 'Membership form', SIMPLE_FORM);
+  const tableId = await createTableByApi(page, {
+    name: 'Members',
+    fields: [{ name: 'full_name', label: 'Full name', type: 'string', required: true }],
+  });
+  await page.goto(`/mapping/${templateId}`);
+  await page.getByLabel('Data table').selectOption(tableId);
+  await page.getByRole('button', { name: 'Add missing columns' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add missing columns to Members' });
+  // The name column exists: only e-mail and the checkbox are proposed.
+  await expect(dialog.getByText('1 field will map to columns it already has.')).toBeVisible();
+  await expect(
+    dialog.getByRole('list', { name: 'Proposed columns' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Add columns and map fields' }).click();
+  await expect(page.getByText('2 columns added to "Members"; 3 fields mapped')).toBeVisible();
+  await expect(page.getByText('All fields mapped')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add missing columns' })).toHaveCount(0);
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TableProposal } from '@formbridge/contract/table-proposal';
-import { buildCreateBody, countMappedFields, toEditableColumns } from './proposal-edit';
+import {
+  buildAddColumnsBody,
+  buildCreateBody,
+  countExistingColumnMappings,
+  countMappedFields,
+  toEditableColumns,
+} from './proposal-edit';
 
 const PROPOSAL: TableProposal = {
   table: {
@@ -45,5 +51,28 @@ describe('buildCreateBody', () => {
     ]);
     expect(body.mappings[2]?.transform).toEqual(PROPOSAL.mappings[2]?.transform);
     expect(countMappedFields(PROPOSAL, kept)).toBe(3);
+  });
+});
+
+describe('buildAddColumnsBody', () => {
+  // Fitted to a table that has `name` already: only ssn and agree are new columns.
+  const fitted: TableProposal = {
+    ...PROPOSAL,
+    table: { ...PROPOSAL.table, fields: PROPOSAL.table.fields.slice(1) },
+  };
+
+  it('keeps mappings to existing columns and follows renamed and removed new ones', () => {
+    const columns = toEditableColumns(fitted);
+    columns[0] = { ...columns[0]!, name: ' tax_id ' };
+    const body = buildAddColumnsBody(fitted, 'table-1', [columns[0]]);
+    expect(body.table_id).toBe('table-1');
+    expect(body.fields.map((field) => field.name)).toEqual(['tax_id']);
+    expect(body.mappings.map((mapping) => [mapping.field_name, mapping.mapped_field_key])).toEqual([
+      ['f1', 'name'],
+      ['s1', 'tax_id'],
+      ['s2', 'tax_id'],
+    ]);
+    expect(countMappedFields(fitted, [columns[0]])).toBe(3);
+    expect(countExistingColumnMappings(fitted)).toBe(1);
   });
 });

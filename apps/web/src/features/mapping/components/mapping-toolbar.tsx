@@ -4,9 +4,15 @@ import type { MappingState } from '../hooks/use-mapping-state';
 import { ApplyAllControl } from './apply-all-control';
 import { PreviewRecordSelect } from './preview-record-select';
 
-/** Table selector, Generate Suggestions / Apply All, and the notices about the chosen table. */
+/**
+ * Table selector, Generate Suggestions / Apply All, Add missing columns, and the notices about the
+ * chosen table.
+ */
 export function MappingToolbar({ state }: { state: MappingState }) {
   const tables = state.tables.data ?? [];
+  const hasUnmappedFields = Object.keys(state.template.data?.field_data ?? {}).some(
+    (name) => !state.mappedFieldNames.has(name),
+  );
   return (
     <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-end gap-3">
@@ -37,6 +43,13 @@ export function MappingToolbar({ state }: { state: MappingState }) {
         >
           {state.isGenerating ? 'Generating...' : 'Generate Suggestions'}
         </Button>
+        {state.selectedTable && hasUnmappedFields ? (
+          <TableFromFormButton
+            templateId={state.templateId}
+            table={{ id: state.selectedTable.id, name: state.selectedTable.name }}
+            onDone={(tableId) => state.selectTable(tableId)}
+          />
+        ) : null}
         {state.suggestions.size > 0 || state.isApplying ? (
           <ApplyAllControl
             suggestions={state.suggestions}
@@ -58,7 +71,7 @@ export function MappingToolbar({ state }: { state: MappingState }) {
           <TableFromFormButton
             templateId={state.templateId}
             variant={tables.length === 0 ? 'primary' : 'secondary'}
-            onCreated={({ table }) => state.selectTable(table.id)}
+            onDone={(tableId) => state.selectTable(tableId)}
           />
         </div>
       ) : null}

@@ -115,7 +115,7 @@ export function TemplateDetailPage() {
               <TableFromFormButton
                 templateId={data.id}
                 // Next step after the table exists: a record to fill the form with.
-                onCreated={({ table }) => void navigate(`/tables/${table.id}?add=1`)}
+                onDone={(tableId) => void navigate(`/tables/${tableId}?add=1`)}
               />
             ) : null}
             <Button variant="danger" onClick={() => setIsConfirmOpen(true)}>
