@@ -10,22 +10,19 @@
 // numbers, asserts nothing (`--single`: only part 1). pdftk parts are skipped with a message
 // when pdftk is absent.
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { JobResponse } from '@formbridge/contract/jobs';
 import type { FieldDataDto } from '@formbridge/contract/templates';
-import type { Config } from '../src/config.ts';
-import { openDatabase } from '../src/db/database.ts';
-import { insertRecords } from '../src/modules/records/records.repo.ts';
 import { defaultPoolSize } from '../src/lib/pdf-fill/fill-pool.ts';
 import { corpusFile, hasPdftk, preparePdftk, runPool, valuesFor } from './generation-support.ts';
-import { Multipart, request, requestJson } from './bench-http.ts';
+import { request } from './bench-http.ts';
+import { prepareBulk, SMALL_FORM, startBenchServer } from './bulk-setup.ts';
 import { timeSingle } from './generation-single.ts';
-import { readCpuSeconds, startServerProcess } from './server-process.ts';
+import { readCpuSeconds } from './server-process.ts';
 
-const SMALL = 'pdflib_sample_form.pdf';
+const SMALL = SMALL_FORM;
 const LARGE = 'ppf_PPF-627_facility.pdf';
 const BULK_SIZES = [1_000, 5_000];
 const PDFTK_BULK_SAMPLE = 50;
@@ -42,90 +39,17 @@ const report = (what: string, ours: string, pdftk: string, note = '') => {
   }
 };
 
-type Api = (method: string, url: string, body?: unknown) => Promise<unknown>;
-
 /** The server in its own process (bench/server-process.ts), a user signed up and signed in. */
 async function startApp() {
-  const server = await startServerProcess(process.argv.includes('--sources'));
-  const { base } = server;
-  const email = `bench-${crypto.randomUUID()}@example.com`;
-  const password = 'correct horse battery';
-  const { id: userId } = await requestJson<{ id: string }>(base, 'POST', '/api/v1/auth/signup', {
-    body: { email, password },
-  });
-  const { access_token: token } = await requestJson<{ access_token: string }>(
-    base,
-    'POST',
-    '/api/v1/auth/login',
-    {
-      body: Buffer.from(new URLSearchParams({ username: email, password }).toString()),
-      contentType: 'application/x-www-form-urlencoded',
-    },
-  );
-  // bench-http, not fetch: undici's fetch gives up on headers that take more than 300 s.
-  const api: Api = (method, url, body) =>
-    body instanceof Multipart
-      ? requestJson(base, method, url, { token, body: body.body, contentType: body.contentType })
-      : requestJson(base, method, url, { token, body });
-  return { server, api, token, userId, dataDir: server.dataDir, close: () => server.stop() };
-}
-
-/** A table with one column per fillable field, the template mapped onto it, `count` records. */
-async function prepareBulk(app: Awaited<ReturnType<typeof startApp>>, count: number) {
-  const form = new Multipart(
-    { name: 'Bench form' },
-    { field: 'pdf_file', name: SMALL, type: 'application/pdf', bytes: corpusFile(SMALL) },
-  );
-  const template = (await app.api('POST', '/api/v1/pdf-templates/', form)) as {
-    id: string;
-    field_data: FieldDataDto;
+  const bench = await startBenchServer();
+  const user = await bench.signUp();
+  return {
+    bench,
+    server: bench.server,
+    ...user,
+    dataDir: bench.server.dataDir,
+    close: bench.close,
   };
-  const sample = valuesFor(template.field_data, 0);
-  const columns = Object.keys(sample).map((pdfField, index) => ({
-    pdfField,
-    name: `c${index}`,
-    type: typeof sample[pdfField] === 'boolean' ? 'boolean' : 'string',
-  }));
-  const table = (await app.api('POST', '/api/v1/dynamic-tables/', {
-    name: 'Bench',
-    fields: columns.map(({ name, type }) => ({ name, type })),
-  })) as { id: string };
-  for (const column of columns) {
-    await app.api('POST', '/api/v1/field-mappings/', {
-      template_id: template.id,
-      field_name: column.pdfField,
-      mapped_table_id: table.id,
-      mapped_field_key: column.name,
-    });
-  }
-  const ids: string[] = [];
-  const records = Array.from({ length: count }, (_, index) => {
-    const values = valuesFor(template.field_data, index);
-    const data = Object.fromEntries(
-      columns.map((column) => [column.name, values[column.pdfField]]),
-    );
-    const id = crypto.randomUUID();
-    ids.push(id);
-    const at = new Date(Date.UTC(2026, 0, 1) + index).toISOString();
-    return {
-      id,
-      owner_id: app.userId,
-      table_id: table.id,
-      data: JSON.stringify(data),
-      created_at: at,
-      updated_at: at,
-      version: 1,
-    };
-  });
-  // Written straight into the server's SQLite file (WAL, so beside the running server), as the
-  // records of an earlier import would be there.
-  const database = await openDatabase({ dataDir: app.dataDir, databaseUrl: undefined } as Config);
-  try {
-    await insertRecords(database.db, records);
-  } finally {
-    await database.close();
-  }
-  return { templateId: template.id, tableId: table.id, ids, fields: template.field_data };
 }
 
 /** CPU seconds of each thread of a process, by `name#tid`. */
@@ -175,7 +99,7 @@ function sampleRss(rssMb: () => number) {
 async function timeBulk(count: number) {
   const app = await startApp();
   try {
-    const setup = await prepareBulk(app, count);
+    const setup = await prepareBulk(app.bench, app, count);
     // Started, then polled: a `?wait=true` answer is cut at the server's 60 s request timeout,
     // which a 5,000-record job on a loaded machine passes.
     const url = `/api/v1/completed-forms/bulk/${setup.templateId}/${setup.tableId}`;

@@ -81,7 +81,10 @@ export type ServerProcess = {
 };
 
 /** Starts the server process on a free port with a fresh data folder; resolves once it answers. */
-export async function startServerProcess(useSources: boolean): Promise<ServerProcess> {
+export async function startServerProcess(
+  useSources: boolean,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const { entry, kind } = productionEntry(useSources);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
   const port = await freePort();
@@ -96,6 +99,7 @@ export async function startServerProcess(useSources: boolean): Promise<ServerPro
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://localhost',
       LOG_LEVEL: 'warn',
+      ...env,
     }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
