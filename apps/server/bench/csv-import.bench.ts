@@ -47,7 +47,10 @@ try {
   await user.api(
     'POST',
     `/api/v1/dynamic-tables/${table.id}/import/preview`,
-    new Multipart({}, { field: 'file', name: 'a.csv', type: 'text/csv', bytes: Buffer.from('a\n1\n') }),
+    new Multipart(
+      {},
+      { field: 'file', name: 'a.csv', type: 'text/csv', bytes: Buffer.from('a\n1\n') },
+    ),
   );
   console.log(
     `CSV import: Node ${process.version}, ${os.availableParallelism()} cores, ` +

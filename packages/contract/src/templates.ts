@@ -167,6 +167,11 @@ export const templateSchema = z.object({
   page_count: z.number().int(),
   pages: z.array(pageSizeSchema),
   fill_settings: templateFillSettingsSchema,
+  /**
+   * What the upload changed in the PDF, one sentence each (scripts removed, loops in the field
+   * tree broken, page widgets linked into the form); absent when nothing was changed.
+   */
+  detection_notes: z.array(z.string()).optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 

@@ -71,6 +71,8 @@ export type PdfTemplatesTable = {
   pages: string;
   /** JSON TemplateFillSettings (contract templates.ts); null = the defaults. */
   fill_settings: string | null;
+  /** JSON array of what the upload repair changed (scripts removed, …); null = nothing. */
+  detection_notes: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -76,4 +76,23 @@ describe('an upload over the limit', () => {
       detail: 'The file is larger than the 10MB limit (10485760 bytes)',
     });
   });
+
+  // Node's fetch sends no `Expect: 100-continue` and reads the answer only once it has sent
+  // the whole body: a server that closed first gave it a broken pipe ("fetch failed").
+  it('is answered with the JSON 413 to Node fetch, which sends no Expect: 100-continue', async () => {
+    const form = new FormData();
+    form.append('name', 'Huge');
+    const bytes = Buffer.alloc(Math.round(10.5 * 1024 * 1024), 0x20);
+    bytes.write('%PDF-1.7\n');
+    form.append('pdf_file', new Blob([bytes], { type: 'application/pdf' }), 'huge.pdf');
+    const response = await fetch(`${t.baseUrl}/api/v1/pdf-templates/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: form,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      detail: 'The file is larger than the 10MB limit (10485760 bytes)',
+    });
+  });
 });

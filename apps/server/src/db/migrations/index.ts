@@ -23,6 +23,7 @@ import * as idempotencyKeys from './2026-11-27-h35-02-idempotency-keys.ts';
 import * as onboarding from './2026-11-27-h34b-01-onboarding.ts';
 import * as mappingMemories from './2026-11-27-h28-01-mapping-memories.ts';
 import * as workspaces from './2026-11-27-h31-01-workspaces.ts';
+import * as templateDetectionNotes from './2026-11-27-h35r-01-template-detection-notes.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h34b-01-onboarding': onboarding,
   '2026-11-27-h28-01-mapping-memories': mappingMemories,
   '2026-11-27-h31-01-workspaces': workspaces,
+  '2026-11-27-h35r-01-template-detection-notes': templateDetectionNotes,
 };

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@formbridge/contract/health';
-import { sql } from 'kysely';
+import { createDatabasePing } from '../../db/database-ping.ts';
 import type { AppContext } from '../../lib/context.ts';
 
 /** GET /api/health: the process answers and the database is reachable. */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const database = createDatabasePing(ctx.config, ctx.db);
+    app.addHook('onClose', async () => database.close());
     app.get(
       '/health',
       {
@@ -13,7 +15,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['health'], response: { 200: healthResponseSchema } },
       },
       async () => {
-        await sql`select 1`.execute(ctx.db);
+        await database.ping();
         return { status: 'ok' as const, database: ctx.dialect };
       },
     );

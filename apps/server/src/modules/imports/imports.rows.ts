@@ -12,6 +12,10 @@ import { listRecords } from '../records/records.public.ts';
 import { findTable, type StoredTable } from '../tables/tables.public.ts';
 import type { ColumnMapping } from './imports.columns.ts';
 import { readCsvText } from '../../sheets/csv.ts';
+import { yieldToLoop } from '../../lib/yield-to-loop.ts';
+
+// 50,000 rows take a second or more to check: other requests are answered every so many rows.
+const ROWS_BETWEEN_YIELDS = 1_000;
 
 /** Enough to fix a file; the count of the rest is reported in one closing entry. */
 const MAX_REPORTED_ISSUES = 200;
@@ -110,11 +114,14 @@ export async function prepareRows(
       result.issues.push(issue);
     }
   };
-  rows.forEach((cells, index) => {
+  for (const [index, cells] of rows.entries()) {
+    if (index % ROWS_BETWEEN_YIELDS === ROWS_BETWEEN_YIELDS - 1) {
+      await yieldToLoop();
+    }
     const rowNumber = index + 2;
     if (cells.every((cell) => cell.trim() === '')) {
       result.blankRows += 1;
-      return;
+      continue;
     }
     const data: Record<string, unknown> = {};
     const unreadable = new Map<string, string>();
@@ -154,7 +161,7 @@ export async function prepareRows(
       }
     }
     result.records.push(value);
-  });
+  }
   if (problems > MAX_REPORTED_ISSUES) {
     const more = problems - MAX_REPORTED_ISSUES;
     result.issues.push({

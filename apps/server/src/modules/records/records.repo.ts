@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { compileOnce } from '../../db/compile-once.ts';
 import { hasRowLocks } from '../../db/dialect.ts';
 import type { TableRecordsTable } from '../../db/schema.ts';
+import { yieldToLoop } from '../../lib/yield-to-loop.ts';
 
 export type RecordRow = TableRecordsTable;
 
@@ -225,7 +226,11 @@ async function moveRecordsVersion(db: Db, tableId: string) {
 }
 
 export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise<void> {
-  for (const part of chunk(rows)) {
+  for (const [index, part] of chunk(rows).entries()) {
+    if (index > 0) {
+      // An import inserts 50,000 rows: other requests are answered between chunks.
+      await yieldToLoop();
+    }
     await db.insertInto('table_records').values(part).execute();
   }
   await addToRecordCounts(

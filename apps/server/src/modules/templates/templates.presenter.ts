@@ -32,5 +32,8 @@ export function presentTemplate(row: TemplateRow, signer: UrlSigner): Template {
   return {
     ...presentTemplateSummary(row, signer),
     field_data: withReadableOptionLabels(JSON.parse(row.field_data) as FieldDataDto),
+    ...(row.detection_notes
+      ? { detection_notes: JSON.parse(row.detection_notes) as string[] }
+      : {}),
   };
 }

@@ -37,7 +37,7 @@ function parseName(raw: string | undefined): string {
   return parsed.data;
 }
 
-type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array };
+type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array; notes: string[] };
 
 /**
  * Detects the fields (in the PDF sandbox: never on this thread) and, when widgets on the pages
@@ -50,8 +50,8 @@ async function analyseUpload(ctx: AppContext, file: UploadedFile): Promise<Analy
     throw new AppError(422, 'The file is empty');
   }
   try {
-    const { detected, repaired } = await ctx.pdfSandbox.analyse(new Uint8Array(file.bytes));
-    return { detected, storedBytes: repaired ?? file.bytes };
+    const { detected, repaired, notes } = await ctx.pdfSandbox.analyse(new Uint8Array(file.bytes));
+    return { detected, storedBytes: repaired ?? file.bytes, notes };
   } catch (error) {
     if (error instanceof PdfInputError) {
       throw new AppError(error.reason === 'not_pdf' ? 415 : 422, error.message, error.reason);
@@ -67,8 +67,9 @@ function fileKey(): string {
   return `templates/${crypto.randomUUID()}.pdf`;
 }
 
-function detectedColumns(detected: DetectedTemplate) {
+function detectedColumns({ detected, notes }: AnalysedUpload) {
   return {
+    detection_notes: notes.length > 0 ? JSON.stringify(notes) : null,
     field_data: JSON.stringify(detected.fields),
     field_count: Object.keys(detected.fields).length,
     page_count: detected.page_count,
@@ -91,7 +92,8 @@ export async function createTemplate(
   if (!input.file) {
     throw validationError([{ loc: ['body', 'pdf_file'], msg: TEMPLATE_MESSAGES.fileRequired }]);
   }
-  const { detected, storedBytes } = await analyseUpload(ctx, input.file);
+  const analysed = await analyseUpload(ctx, input.file);
+  const { storedBytes } = analysed;
   const now = new Date().toISOString();
   const row: TemplateRow = {
     id: crypto.randomUUID(),
@@ -100,7 +102,7 @@ export async function createTemplate(
     file_key: fileKey(),
     original_file_key: null,
     file_size: storedBytes.length,
-    ...detectedColumns(detected),
+    ...detectedColumns(analysed),
     fill_settings: null,
     created_at: now,
     updated_at: now,
@@ -171,7 +173,8 @@ export async function updateTemplateWithFile(
     await updateTemplate(ctx.db, ownerId, id, { name, updated_at: new Date().toISOString() });
     return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
   }
-  const { detected, storedBytes } = await analyseUpload(ctx, input.file);
+  const analysed = await analyseUpload(ctx, input.file);
+  const { storedBytes } = analysed;
   const newKey = fileKey();
   const file = { key: newKey, bytes: storedBytes, point: 'template-stored' } as const;
   // Mappings whose PDF field survived the replacement are kept; the others go, in one step
@@ -182,10 +185,10 @@ export async function updateTemplateWithFile(
       file_key: newKey,
       original_file_key: null, // a new upload: fields written into the old one are gone
       file_size: storedBytes.length,
-      ...detectedColumns(detected),
+      ...detectedColumns(analysed),
       updated_at: new Date().toISOString(),
     });
-    return fieldsReplaced(trx, ownerId, id, Object.keys(detected.fields));
+    return fieldsReplaced(trx, ownerId, id, Object.keys(analysed.detected.fields));
   });
   // Once no row names it, the old file is the sweep's if this removal never happens.
   await ctx.storage.remove(current.file_key);
