@@ -56,6 +56,11 @@ function rollbackIfActive(database: DatabaseSync): SqliteStatement {
   };
 }
 
+function setDefensive(database: DatabaseSync, active: boolean): void {
+  const withFlag = database as { enableDefensive?: (active: boolean) => void };
+  withFlag.enableDefensive?.call(database, active);
+}
+
 const WRITABLE_SCHEMA = /^\s*pragma\s+writable_schema\s*=\s*(on|off)\s*;?\s*$/i;
 
 /**
@@ -68,12 +73,14 @@ function writableSchema(database: DatabaseSync, on: boolean): SqliteStatement {
     reader: false,
     all: () => [],
     run: () => {
+      // enableDefensive came in Node 24.12, with defensive mode on by default; before it the
+      // mode is off and there is nothing to lift.
       if (on) {
-        database.enableDefensive(false);
+        setDefensive(database, false);
       }
       const result = database.prepare(`PRAGMA writable_schema = ${on ? 'ON' : 'OFF'}`).run();
       if (!on) {
-        database.enableDefensive(true);
+        setDefensive(database, true);
       }
       return result;
     },
