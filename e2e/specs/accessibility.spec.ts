@@ -65,6 +65,7 @@ test('no critical or serious axe violation on any route, laptop and phone', asyn
       ready: main.getByRole('heading', { name: 'Invitations', exact: true }),
     },
     { path: '/account', ready: main.getByRole('heading', { level: 1 }) },
+    { path: '/workspace/members', ready: main.getByRole('table') },
     {
       path: `/public-form/${ids.publicFormToken}`,
       ready: page.getByRole('button', { name: 'Submit Form' }),
