@@ -29,8 +29,9 @@ const ROUTES = [
 ];
 
 // A fake of the members API over a list that changes as the page acts on it.
-function renderAs(role: Workspace['role']) {
-  localStorage.setItem(`workspace:${ME}`, OFFICE.id);
+function renderAs(role: Workspace['role'], workspace: Workspace = OFFICE) {
+  localStorage.setItem(`workspace:${ME}`, workspace.id);
+  const path = `/api/v1/workspaces/${workspace.id}/members`;
   let members: Member[] = [
     member('me@example.com', role, ME),
     member('olga@example.com', role === 'owner' ? 'admin' : 'owner', 'u-olga'),
@@ -39,6 +40,9 @@ function renderAs(role: Workspace['role']) {
   const calls = fakeServer((call) => {
     if (call.path === '/api/v1/workspaces') {
       return { status: 200, body: { workspaces: [PERSONAL, { ...OFFICE, role }] } };
+    }
+    if (call.path === path && path !== MEMBERS_PATH) {
+      return { status: 200, body: { members } };
     }
     if (call.path === MEMBERS_PATH && call.method === 'GET') {
       return { status: 200, body: { members } };
@@ -154,6 +158,15 @@ describe('MembersPage', () => {
     expect(screen.getByRole('button', { name: 'Rename workspace' })).toBeTruthy();
     // The Owner's row cannot be changed by an Admin.
     expect(within(rowOf('olga@example.com')).queryByRole('combobox')).toBeNull();
+  });
+
+  it('in a personal workspace offers no transfer, no leaving and no deleting', async () => {
+    renderAs('owner', PERSONAL);
+    await screen.findByText('ed@example.com');
+    expect(screen.queryByRole('button', { name: /Transfer ownership/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Leave workspace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete workspace' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove ed@example.com' })).toBeTruthy();
   });
 
   it('tells an Editor which role the screen needs', async () => {

@@ -20,7 +20,7 @@ type Pending = { kind: 'remove' | 'transfer'; member: Member } | null;
 /** The members of the workspace with their roles; every change shows the server's refusal. */
 export function MembersTable({ workspaceId }: { workspaceId: string }) {
   const { user } = useAuth();
-  const { role } = useWorkspace();
+  const { current, role } = useWorkspace();
   const members = useMembers(workspaceId);
   const changeRole = useChangeMemberRole(workspaceId);
   const remove = useRemoveMember(workspaceId);
@@ -95,7 +95,8 @@ export function MembersTable({ workspaceId }: { workspaceId: string }) {
               key={member.user_id}
               member={member}
               isSelf={member.user_id === user?.id}
-              isOwnerViewing={role === 'owner'}
+              // A personal workspace stays with its account: nothing to transfer.
+              isOwnerViewing={role === 'owner' && current?.personal === false}
               isBusy={isBusy}
               onChangeRole={(next) => onChangeRole(member, next)}
               onRemove={() => setPending({ kind: 'remove', member })}
