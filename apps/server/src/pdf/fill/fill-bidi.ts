@@ -30,6 +30,13 @@ export type Direction = 'ltr' | 'rtl';
 export interface VisualRun {
   text: string;
   rtl: boolean;
+  /** Index of the run's first character in the logical line. */
+  start: number;
+}
+
+/** The UAX #9 class of a character (`L`, `R`, `AL`, `EN`, …). */
+export function bidiClass(char: string): string {
+  return bidi.getBidiCharTypeName(char);
 }
 
 /** True when `text` holds right-to-left characters. */
@@ -60,7 +67,7 @@ function reverseNeutralRun(text: string): string {
  */
 export function visualRuns(line: string, direction: Direction): VisualRun[] {
   if (line === '' || (direction === 'ltr' && !hasRightToLeft(line))) {
-    return [{ text: line, rtl: false }];
+    return [{ text: line, rtl: false, start: 0 }];
   }
   const embedding = bidi.getEmbeddingLevels(line, direction);
   const { levels } = embedding;
@@ -96,8 +103,8 @@ export function visualRuns(line: string, direction: Direction): VisualRun[] {
     const text = line.slice(from, to);
     runs.push(
       rtl && !hasRightToLeft(text)
-        ? { text: reverseNeutralRun(text), rtl: false }
-        : { text: rtl ? shown.slice(from, to) : text, rtl },
+        ? { text: reverseNeutralRun(text), rtl: false, start: from }
+        : { text: rtl ? shown.slice(from, to) : text, rtl, start: from },
     );
     index = next;
   }

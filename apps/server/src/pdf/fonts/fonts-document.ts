@@ -4,7 +4,9 @@ import {
   paragraphDirection,
   visualRuns,
   type Direction,
+  type VisualRun,
 } from '../fill/fill-bidi.ts';
+import { logicalOrderOperators } from './fonts-logical.ts';
 import {
   cachedFontkit,
   chooseFont,
@@ -27,10 +29,8 @@ export interface UsableFont {
   renderable: (text: string) => string;
   /**
    * Content-stream operators that show one line of `text` at the current text position: glyphs
-   * in visual order (bidi runs, each shaped). No /ActualText span is written: extractors (poppler,
-   * pdf.js) already rebuild reading order from right-to-left glyph placement, provided ligatures
-   * map their characters in visual order (see ligaturesInVisualOrder); fill-bidi.test.ts checks
-   * the result through pdftotext.
+   * placed in visual order (bidi runs, each shaped); a line with right-to-left text shows them in
+   * logical order for the text layer (fonts-logical.ts).
    */
   showText: (text: string, direction?: Direction) => string;
 }
@@ -39,41 +39,27 @@ function hexBody(hex: PDFHexString): string {
   return hex.toString().slice(1, -1);
 }
 
-const visualLigatures = new WeakSet<object>();
-
-/**
- * Text extractors (poppler, pdf.js) read right-to-left glyphs as placed, right to left, and
- * reverse each glyph's characters along with them; a ligature's ToUnicode entry (Arabic lam +
- * alef) must therefore list its characters in visual order, or "الأحمد" is read "األحمد". The
- * glyph objects are shared by every document (see fonts.ts), so each is turned once.
- */
-function ligaturesInVisualOrder(face: FontFace, text: string): void {
-  for (const glyph of face.font.layout(text).glyphs) {
-    if (glyph.codePoints.length > 1 && !visualLigatures.has(glyph)) {
-      glyph.codePoints = [...glyph.codePoints].reverse();
-      visualLigatures.add(glyph);
-    }
-  }
-}
-
 /**
  * A left-to-right run that holds characters of a right-to-left script: Arabic-Indic and
  * Persian digits (UAX #9 puts numbers at an even level, read left to right). fontkit takes the
  * script of the run for its direction and would reverse them (`٢٠٢٤` drawn `٤٢٠٢`), so those
  * characters are encoded one by one, in logical order; nothing joins digits.
  */
-function leftToRightRun(text: string, encode: (part: string) => string): string {
-  let hex = '';
+function runPieces(run: VisualRun): string[] {
+  if (run.rtl || !hasRightToLeft(run.text)) {
+    return [run.text];
+  }
+  const pieces: string[] = [];
   let plain = '';
-  for (const char of text) {
+  for (const char of run.text) {
     if (hasRightToLeft(char)) {
-      hex += (plain === '' ? '' : encode(plain)) + encode(char);
+      pieces.push(...(plain === '' ? [] : [plain]), char);
       plain = '';
     } else {
       plain += char;
     }
   }
-  return hex + (plain === '' ? '' : encode(plain));
+  return plain === '' ? pieces : [...pieces, plain];
 }
 
 // Widths at size 1 by face and text, shared by every document of this thread. A width depends
@@ -242,19 +228,13 @@ export class DocumentFonts {
       if (!hasRightToLeft(text)) {
         return `${pdfFont.encodeText(text).toString()} Tj`;
       }
+      const encode = (part: string) => hexBody(pdfFont.encodeText(part));
       const runs = visualRuns(text, direction ?? paragraphDirection(text));
-      for (const run of runs) {
-        if (run.rtl) {
-          ligaturesInVisualOrder(face, run.text);
-        }
+      const logical = logicalOrderOperators(text, runs, face, (run) => runPieces(run), encode);
+      if (logical !== undefined) {
+        return logical;
       }
-      const glyphs = runs
-        .map((run) =>
-          run.rtl || !hasRightToLeft(run.text)
-            ? hexBody(pdfFont.encodeText(run.text))
-            : leftToRightRun(run.text, (part) => hexBody(pdfFont.encodeText(part))),
-        )
-        .join('');
+      const glyphs = runs.map((run) => runPieces(run).map(encode).join('')).join('');
       return `<${glyphs}> Tj`;
     };
     return {

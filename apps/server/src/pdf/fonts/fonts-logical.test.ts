@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { popplerActualText } from './fonts-logical.ts';
+
+// poppler prints each stretch from a right-to-left letter to the next letter or digit reversed
+// (TextOutputDev's reorderText on a left-to-right page): the /ActualText gives it reversed.
+
+/** What poppler prints for `actual` on a left-to-right page, marks dropped. */
+function popplerPrints(actual: string): string {
+  const rtl = /[\u0590-\u08ff\u200f]/u;
+  const strongOrDigit = /[\p{Script=Latin}0-9\u0660-\u0669\u06f0-\u06f9]/u;
+  const chars = Array.from(actual);
+  let out = '';
+  let index = 0;
+  while (index < chars.length) {
+    while (index < chars.length && !rtl.test(chars[index] ?? '')) {
+      out += chars[index];
+      index += 1;
+    }
+    const stretch: string[] = [];
+    while (index < chars.length && !strongOrDigit.test(chars[index] ?? '')) {
+      stretch.push(chars[index] ?? '');
+      index += 1;
+    }
+    out += stretch.reverse().join('');
+  }
+  return out.replace(/\u200f/gu, '');
+}
+
+describe('popplerActualText', () => {
+  it.each(['سارة أحمد', 'רחוב הרצל 15', 'Name: سارة Ali', 'شارع الملك 2024 Dubai', 'Zoë 12'])(
+    '%s comes out of poppler as typed',
+    (line) => {
+      expect(popplerPrints(popplerActualText(line))).toBe(line);
+    },
+  );
+
+  it('ends a reversed stretch on a right-to-left mark when spaces trail it', () => {
+    expect(popplerActualText('שלום 15')).toBe('\u200f םולש15');
+  });
+});

@@ -1,0 +1,187 @@
+import { bidiClass, hasRightToLeft, type VisualRun } from '../fill/fill-bidi.ts';
+import type { FontFace } from './fonts.ts';
+
+// The text layer of a line holding right-to-left text (issue 30): the glyphs land where the bidi
+// layout puts them, but they are shown in logical order, each at its place, so extractors that
+// keep content order read the logical string:
+// - MuPDF keeps content order on a line for right-to-left characters (and the digits and
+//   spaces after them); a left-to-right letter starts a new line when it lands far from the
+//   end of the glyph before it.
+// - pdf.js puts touching glyphs into one item and reorders each item by its own bidi guess, so
+//   two right-to-left glyphs must never touch in content order (a step back splits items), and
+//   a step forward reads as a space.
+// - poppler rebuilds order from positions and ignores content order, so the line carries an
+//   /ActualText span (below) that poppler reads instead of the glyphs.
+// Spaces draw nothing, so each is put, and stretched (Tz), wherever keeps its neighbours
+// touching. A ligature (lam-alef) maps to its first letter; the rest follow as invisible glyphs.
+
+const RLM = '\u200f';
+const isStrongRtl = (char: string) => ['R', 'AL'].includes(bidiClass(char)) || char === RLM;
+const isStrongLtrOrNumber = (char: string) => ['L', 'EN', 'AN'].includes(bidiClass(char));
+
+/**
+ * The /ActualText poppler needs to print `line` in logical order on a left-to-right page:
+ * poppler prints each stretch from a right-to-left character up to the next letter or digit
+ * reversed, so those stretches are given reversed, each ending on a right-to-left character
+ * (an RLM after trailing spaces), as poppler would otherwise move those spaces.
+ */
+export function popplerActualText(line: string): string {
+  const chars = Array.from(line);
+  let out = '';
+  let index = 0;
+  while (index < chars.length) {
+    while (index < chars.length && !isStrongRtl(chars[index] ?? '')) {
+      out += chars[index];
+      index += 1;
+    }
+    const stretch: string[] = [];
+    while (index < chars.length && !isStrongLtrOrNumber(chars[index] ?? '')) {
+      stretch.push(chars[index] ?? '');
+      index += 1;
+    }
+    if (stretch.length > 0) {
+      if (!isStrongRtl(stretch.at(-1) ?? '')) {
+        stretch.push(RLM);
+      }
+      out += stretch.reverse().join('');
+    }
+  }
+  return out;
+}
+
+function utf16Hex(text: string): string {
+  let hex = 'FEFF';
+  for (let index = 0; index < text.length; index += 1) {
+    hex += text.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase();
+  }
+  return hex;
+}
+
+interface Placed {
+  hex: string;
+  /** Position and advance along the line, in thousandths of an em. */
+  x: number;
+  advance: number;
+  space: boolean;
+  /** First character is a strong right-to-left one. */
+  rtl: boolean;
+  /** Its strong direction: 1 left to right, -1 right to left, 0 neither. */
+  strong: number;
+  /** Invisible glyphs for the other letters of a ligature. */
+  rest: Array<{ hex: string; advance: number }>;
+}
+
+// Ligature glyphs whose ToUnicode entry was cut to the first letter, with all their letters.
+const ligatureLetters = new WeakMap<object, number[]>();
+
+/**
+ * Content-stream operators showing `runs` (one line, visual order, with each run's logical
+ * start) in logical order, or undefined when a run's glyphs cannot be matched to its encoding.
+ */
+export function logicalOrderOperators(
+  line: string,
+  runs: ReadonlyArray<VisualRun & { start: number }>,
+  face: FontFace,
+  pieces: (run: VisualRun) => string[],
+  encode: (text: string) => string,
+): string | undefined {
+  const scale = 1000 / face.font.unitsPerEm;
+  const runsInOrder: Array<{ start: number; glyphs: Placed[] }> = [];
+  let x = 0;
+  for (const run of runs) {
+    const glyphs: Placed[] = [];
+    for (const piece of pieces(run)) {
+      const hex = encode(piece);
+      const shaped = face.font.layout(piece).glyphs;
+      if (hex.length !== shaped.length * 4) {
+        return undefined;
+      }
+      shaped.forEach((glyph, index) => {
+        const letters = ligatureLetters.get(glyph) ?? glyph.codePoints;
+        if (run.rtl && letters.length > 1 && !ligatureLetters.has(glyph)) {
+          ligatureLetters.set(glyph, [...letters]);
+          glyph.codePoints = [letters[0] as number];
+        }
+        const rest = run.rtl
+          ? letters.slice(1).map((codePoint) => {
+              const char = String.fromCodePoint(codePoint);
+              const [only] = face.font.layout(char).glyphs;
+              return { hex: encode(char).slice(0, 4), advance: (only?.advanceWidth ?? 0) * scale };
+            })
+          : [];
+        const first = String.fromCodePoint(letters[0] ?? 0);
+        const advance = glyph.advanceWidth * scale;
+        glyphs.push({
+          hex: hex.slice(index * 4, index * 4 + 4),
+          x,
+          advance,
+          space: letters.length === 1 && first === ' ',
+          rtl: hasRightToLeft(first),
+          strong: isStrongRtl(first) ? -1 : bidiClass(first) === 'L' ? 1 : 0,
+          rest,
+        });
+        x += advance;
+      });
+    }
+    runsInOrder.push({ start: run.start, glyphs: run.rtl ? glyphs.reverse() : glyphs });
+  }
+  // MuPDF's running direction: a space or digit after a left-to-right letter must stay close.
+  let direction = 0;
+  const order = runsInOrder.sort((a, b) => a.start - b.start).flatMap((run) => run.glyphs);
+  const ops: string[] = [];
+  let array: string[] = [];
+  let pen = 0;
+  const moveTo = (target: number) => {
+    const step = Math.round((target - pen) * 100) / 100;
+    if (step !== 0) {
+      array.push(String(-step));
+    }
+    pen = target;
+  };
+  const flush = () => {
+    if (array.length > 0) {
+      ops.push(`[${array.join(' ')}] TJ`);
+      array = [];
+    }
+  };
+  order.forEach((glyph, index) => {
+    if (glyph.space) {
+      const next = order[index + 1];
+      if (next && !next.space && next.x > pen) {
+        // Stretched from the pen to the next glyph: nothing between them to read as a gap.
+        flush();
+        ops.push(
+          `${Math.round(((next.x - pen) / glyph.advance) * 10000) / 100} Tz [<${glyph.hex}>] TJ 100 Tz`,
+        );
+        pen = next.x;
+        return;
+      }
+      // Before a right-to-left letter: alone (pdf.js would turn it with that letter), where it
+      // shows, or touching a left-to-right letter before it (MuPDF); before others, ending
+      // where they start.
+      if (next && !next.space && next.rtl) {
+        moveTo(direction > 0 ? pen : glyph.x);
+      } else {
+        moveTo(next && !next.space ? next.x - glyph.advance : pen);
+      }
+    } else {
+      moveTo(glyph.x);
+    }
+    array.push(`<${glyph.hex}>`);
+    pen += glyph.advance;
+    direction = glyph.strong === 0 ? direction : glyph.strong;
+    if (glyph.rest.length > 0) {
+      flush();
+      ops.push('3 Tr');
+      for (const letter of glyph.rest) {
+        moveTo(glyph.x);
+        array.push(`<${letter.hex}>`);
+        pen += letter.advance;
+      }
+      flush();
+      ops.push('0 Tr');
+    }
+  });
+  flush();
+  return `/Span <</ActualText <${utf16Hex(popplerActualText(line))}>>> BDC\n${ops.join('\n')}\nEMC`;
+}
