@@ -58,6 +58,8 @@ interface ButtonOption {
   /** How the option is named in problems: its /Opt export value, else its state name. */
   display: string;
   labels: string[];
+  /** A radio option named by /Opt: the index of the one widget it ticks. */
+  widget?: number;
 }
 
 /** Normalised form for case-insensitive comparison of option names and values. */
@@ -65,9 +67,50 @@ export function normaliseLabel(text: string): string {
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+function tooltipOf(context: PDFContext, field: FormField, index: number): string | undefined {
+  const widget = field.widgets[index]?.dict;
+  return widget && widget !== field.dict ? getText(context, widget, 'TU') : undefined;
+}
+
+/**
+ * A radio group with /Opt: one option per widget, named by /Opt in /Kids order. pdftk and
+ * Acrobat read /V as an index into /Opt, so the widget's state named by its own index is the
+ * one selected (a widget may carry several states: us_ny_ucs_nc2 has `/0 /8` and `/1 /27 /9`).
+ */
+function optRadioOptions(
+  context: PDFContext,
+  field: FormField,
+  exports: Array<[string, string]>,
+): ButtonOption[] {
+  const options: ButtonOption[] = [];
+  field.widgets.forEach((widget, index) => {
+    const states = onStates(context, widget.dict);
+    const state = states.find((candidate) => nameText(candidate) === String(index)) ?? states[0];
+    if (!state) {
+      return;
+    }
+    const exported = exports[index];
+    const tooltip = tooltipOf(context, field, index);
+    options.push({
+      state,
+      widget: index,
+      display: exported?.[0] ?? nameText(state),
+      labels: [
+        ...(exported ? [exported[0], exported[1]] : []),
+        ...nameVariants(state),
+        ...(tooltip ? [tooltip] : []),
+      ],
+    });
+  });
+  return options;
+}
+
 /** The field's on-states, each with the texts a user may select it by. */
 function buttonOptions(context: PDFContext, field: FormField): ButtonOption[] {
   const exports = fieldOptions(context, field.dict);
+  if (field.kind === 'radio' && exports.length > 0) {
+    return optRadioOptions(context, field, exports);
+  }
   const options = new Map<PDFName, ButtonOption>();
   field.widgets.forEach((widget, index) => {
     const states = onStates(context, widget.dict);
@@ -113,25 +156,24 @@ function findOption(options: ButtonOption[], text: string): ButtonOption | undef
   );
 }
 
-type Selection = { state: PDFName | undefined } | { problem: string };
+type Selection = { state: PDFName | undefined; widget?: number } | { problem: string };
 
 function saying(options: ButtonOption[], words: ReadonlySet<string>): ButtonOption | undefined {
   return options.find((option) => option.labels.some((label) => words.has(normaliseLabel(label))));
 }
 
 /** The Yes and No options of a field whose options are such a pair, else undefined. */
-function yesNoPair(options: ButtonOption[]): { yes: PDFName; no: PDFName } | undefined {
+function yesNoPair(options: ButtonOption[]): { yes: ButtonOption; no: ButtonOption } | undefined {
   const yes = saying(options, YES_WORDS);
   const no = saying(options, NO_WORDS);
-  return options.length === 2 && yes && no && yes !== no
-    ? { yes: yes.state, no: no.state }
-    : undefined;
+  return options.length === 2 && yes && no && yes !== no ? { yes, no } : undefined;
 }
 
 function select(field: FormField, options: ButtonOption[], value: FillValue): Selection {
   const pair = typeof value === 'boolean' ? yesNoPair(options) : undefined;
   if (pair) {
-    return { state: value ? pair.yes : pair.no };
+    const chosen = value ? pair.yes : pair.no;
+    return { state: chosen.state, widget: chosen.widget };
   }
   if (value === null || value === false) {
     return { state: undefined };
@@ -139,14 +181,14 @@ function select(field: FormField, options: ButtonOption[], value: FillValue): Se
   const first = options[0]?.state;
   if (value === true) {
     if (field.kind === 'checkbox' || options.length === 1) {
-      return { state: first };
+      return { state: first, widget: options[0]?.widget };
     }
     return { problem: 'true does not say which radio option to select; pass an option name' };
   }
   const text = String(value).trim();
   const option = text === '' ? undefined : findOption(options, text);
   if (option) {
-    return { state: option.state };
+    return { state: option.state, widget: option.widget };
   }
   const word = normaliseLabel(text);
   if (FALSY.has(word)) {
@@ -159,11 +201,20 @@ function select(field: FormField, options: ButtonOption[], value: FillValue): Se
   return { problem: `no matching option for "${text}" (options: ${names || 'none'})` };
 }
 
-function applyState(context: PDFContext, field: FormField, state: PDFName | undefined): void {
+function applyState(
+  context: PDFContext,
+  field: FormField,
+  state: PDFName | undefined,
+  only?: number,
+): void {
   field.dict.set(pdfName('V'), state ?? OFF);
-  for (const widget of field.widgets) {
+  for (const [index, widget] of field.widgets.entries()) {
     inlineAppearanceStates(context, widget.dict);
-    const on = state !== undefined && onStates(context, widget.dict).includes(state);
+    // An /Opt option ticks its own widget: another widget may share the state name (`/1`).
+    const on =
+      state !== undefined &&
+      (only === undefined || only === index) &&
+      onStates(context, widget.dict).includes(state);
     widget.dict.set(pdfName('AS'), on && state ? state : OFF);
   }
 }
@@ -185,17 +236,32 @@ export function fillButtonField(
   if ('problem' in selection) {
     return { written: null, font: null, fontSize: null, problems: [selection.problem] };
   }
-  applyState(context, field, selection.state);
+  applyState(context, field, selection.state, selection.widget);
+  const problems: string[] = [];
+  const stateName = selection.state ? nameText(selection.state) : '';
+  if (
+    selection.widget !== undefined &&
+    /^\d+$/.test(stateName) &&
+    stateName !== String(selection.widget)
+  ) {
+    // /V is read as an index into /Opt, and this widget has no state at its own index.
+    problems.push(
+      `the form gives this option no state at its /Opt position ${selection.widget}; ` +
+        `pdftk and Acrobat may read the value as another option or as empty`,
+    );
+  }
   if (selection.state) {
     repairOnAppearances(ctx, field, selection.state);
   }
   // A radio whose states are indices (/Opt) is reported by the export value the user asked
   // for ("2"), not by the internal state name ("1").
-  const display = options.find((option) => option.state === selection.state)?.display;
+  const display = options.find(
+    (option) => option.state === selection.state && option.widget === selection.widget,
+  )?.display;
   return {
     written: selection.state ? (display ?? nameText(selection.state)) : 'Off',
     font: null,
     fontSize: null,
-    problems: [],
+    problems,
   };
 }

@@ -122,10 +122,10 @@ function expectations(fields: FactField[]): Expectation[] {
         }
       }
     } else if (field.type === 'radio') {
-      if (optDisagreesWithAppearances(field, states)) {
-        // pdftk reads /V through /Opt; when /Opt and the widgets' states disagree (several on
-        // states in one widget, an index past /Opt) no oracle can say what a value reads back as.
-        console.log(`${field.name}: /Opt disagrees with its widgets' states; not read back`);
+      if (optUnreadable(field, states)) {
+        // pdftk reads /V as an index into /Opt; a widget with no state at its own index can
+        // show its option but never read back as it (the filler reports that).
+        console.log(`${field.name}: a widget has no state at its /Opt index; not read back`);
         return;
       }
       const options = states.length > 0 ? states : onStates;
@@ -282,21 +282,15 @@ describe(`fill engine on the corpus (${corpusDir})`, () => {
 });
 
 /**
- * A radio group whose pdftk states come from /Opt (none is a widget's state name) must have one
- * state per widget, and a numeric state must be an index into /Opt (pdftk lists /Opt without
- * repeats, so an index below the widget count counts too); anything else is a broken form
- * (us_ny_ucs_nc2: `/Opt [(Rect) (TU)]` over widgets whose states are `/0 /8` and `/1 /27 /9`).
+ * A radio group whose pdftk states come from /Opt (none is a widget's state name) reads back
+ * option k only through a state named `k` on widget k; us_ny_ucs_nc2 has widgets with several
+ * states (`/0 /8`, `/1 /27 /9`), which is fine, and one whose only state is `/1` at index 0.
  */
-function optDisagreesWithAppearances(field: FactField, states: string[]): boolean {
+function optUnreadable(field: FactField, states: string[]): boolean {
   const exported = states.filter((state) => state !== 'Off');
   const widgetStates = field.widgets.map((widget) => widget.on_states ?? []);
   if (exported.length === 0 || widgetStates.flat().some((state) => exported.includes(state))) {
     return false;
   }
-  const indexes = Math.max(exported.length, widgetStates.length);
-  return widgetStates.some(
-    (own) =>
-      own.length > 1 ||
-      (own.length === 1 && /^\d+$/.test(own[0] ?? '') && Number(own[0]) >= indexes),
-  );
+  return widgetStates.slice(0, exported.length).some((own, index) => !own.includes(String(index)));
 }
