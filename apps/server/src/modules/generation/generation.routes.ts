@@ -28,8 +28,8 @@ const ANSWER =
   "request's time runs out (poll GET /api/v1/jobs/{id}; never send it again to wait longer).";
 
 /**
- * How long `?wait=true` waits for the job: what the request timeout leaves, less a margin to
- * answer in (a quarter of it, at most 5 s); unbounded when the timeout is off.
+ * How long into a request `?wait=true` may still wait for the job: the request timeout less a
+ * margin to answer in (a quarter of it, at most 5 s); unbounded when the timeout is off.
  */
 export function getWaitBudgetMs(requestTimeoutSeconds: number): number | undefined {
   if (requestTimeoutSeconds <= 0) {
@@ -68,7 +68,10 @@ export function generationRoutes(
     const waitBudgetMs = getWaitBudgetMs(ctx.config.requestTimeoutSeconds ?? 60);
     const answer = async (jobId: string, wait: boolean, reply: FastifyReply) => {
       if (wait) {
-        await waitAtMost(runtime.queue.waitFor(jobId), waitBudgetMs);
+        // The request's time runs from its start: checking and queueing the job used some of it.
+        const left =
+          waitBudgetMs === undefined ? undefined : Math.max(0, waitBudgetMs - reply.elapsedTime);
+        await waitAtMost(runtime.queue.waitFor(jobId), left);
       }
       const row = await findJobView(ctx.db, jobId);
       if (!row) {
