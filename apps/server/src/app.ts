@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '@formbridge/contract/audit';
 import { MAX_UPLOAD_BYTES } from '@formbridge/contract/limits';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,6 +34,7 @@ import { startFileSweeper } from './ops/file-sweep.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -172,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Files no row owns (a crash between storing a file and committing its row) are removed.
   const sweeper = startFileSweeper(ctx.db, ctx.storage, {
     graceMs: (config.fileSweepGraceSeconds ?? 3600) * 1000,
+    auditRetentionDays: config.auditRetentionDays ?? AUDIT_RETENTION_DAYS_DEFAULT,
     log: app.log,
   });
   app.addHook('preClose', () => sweeper.stop());
@@ -242,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicDataFormRoutes(ctx, { rateLimit: publicRateLimit }), {
     prefix: '/api/v1/public-data-forms',
   });
+  await app.register(auditRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await registerWebApp(app, config.webDist);
   return { app, ctx, routeAuth, routeResponses };
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '@formbridge/contract/audit';
 import type { S3StorageOptions } from './lib/storage/s3-storage.ts';
 
 const envSchema = z.object({
@@ -48,6 +49,11 @@ const envSchema = z.object({
   JOB_QUEUE: z.enum(['pgboss', 'memory'], 'JOB_QUEUE must be pgboss or memory').optional(),
   ROLE: z.enum(['all', 'web', 'worker'], 'ROLE must be all, web or worker').default('all'),
   FILL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number('AUDIT_RETENTION_DAYS must be a whole number of days')
+    .int('AUDIT_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
+    .default(AUDIT_RETENTION_DAYS_DEFAULT),
 });
 
 export type Config = {
@@ -94,6 +100,8 @@ export type Config = {
   role?: ProcessRole;
   /** Fill worker threads of this process (default: its cores, at most 4). */
   fillWorkers?: number;
+  /** Audit events older than this many days are removed by the hourly sweep (default 365). */
+  auditRetentionDays?: number;
 };
 
 export type JobQueueKind = 'pgboss' | 'memory';
@@ -145,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRecipientsPerDay: e.MAIL_LIMIT_RECIPIENTS_PER_DAY,
     ...queueConfig(e),
     fillWorkers: e.FILL_WORKERS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

@@ -302,6 +302,26 @@ export type UserOnboardingTable = {
   updated_at: string;
 };
 
+/** One audit event (issue 31): append-only; names are copies made at the time of the write. */
+export type AuditEventsTable = {
+  id: string;
+  workspace_id: string;
+  at: string;
+  actor_kind: string;
+  /** The user, link or job id; null for the system. */
+  actor_id: string | null;
+  actor_name: string;
+  source: string;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  target_name: string;
+  /** JSON array of {field, before, after}. */
+  changes: string;
+  ip: string | null;
+  user_agent: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -324,4 +344,5 @@ export type Database = {
   password_resets: PasswordResetsTable;
   idempotency_keys: IdempotencyKeysTable;
   user_onboarding: UserOnboardingTable;
+  audit_events: AuditEventsTable;
 };

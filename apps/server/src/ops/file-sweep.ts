@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { pruneAuditEvents } from '../lib/audit/retention.ts';
 import type { Storage } from '../lib/storage/storage.ts';
 
 // Files are given their stored name inside the transaction that inserts their row, just before
@@ -111,6 +112,20 @@ type SweepLog = {
   error: (data: object, message: string) => void;
 };
 
+/** One sweep: orphan files, then audit events past their retention. */
+async function sweepOnce(
+  db: Db,
+  storage: Storage,
+  options: { graceMs: number; auditRetentionDays: number; log: SweepLog },
+): Promise<void> {
+  const removed = await sweepOrphanFiles(db, storage, { graceMs: options.graceMs });
+  options.log.info({ removed }, 'file sweep done');
+  const events = await pruneAuditEvents(db, options.auditRetentionDays);
+  if (events > 0) {
+    options.log.info({ removed: events }, 'audit events past retention removed');
+  }
+}
+
 /**
  * Sweeps once now (in the background: start-up does not wait for a large store to be listed) and
  * then hourly; `stop` waits for a sweep under way, so closing never cuts one off mid-delete.
@@ -118,13 +133,12 @@ type SweepLog = {
 export function startFileSweeper(
   db: Db,
   storage: Storage,
-  options: { graceMs: number; log: SweepLog },
+  options: { graceMs: number; auditRetentionDays: number; log: SweepLog },
 ): { stop: () => Promise<void>; firstSweep: Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= sweepOrphanFiles(db, storage, { graceMs: options.graceMs })
-      .then((removed) => options.log.info({ removed }, 'file sweep done'))
-      .catch((error: unknown) => options.log.error({ err: error }, 'file sweep failed'))
+    running ??= sweepOnce(db, storage, options)
+      .catch((error: unknown) => options.log.error({ err: error }, 'sweep failed'))
       .finally(() => {
         running = undefined;
       });

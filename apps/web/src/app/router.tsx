@@ -45,6 +45,9 @@ const jobsPage = lazyPage(async () => ({
 const dataLinksPage = lazyPage(async () => ({
   Component: (await import('../features/data-links/components/data-links-page')).DataLinksPage,
 }));
+const activityPage = lazyPage(async () => ({
+  Component: (await import('../features/activity/components/activity-page')).ActivityPage,
+}));
 const invitationsPage = lazyPage(async () => ({
   Component: (await import('../features/invitations/components/invitations-page')).InvitationsPage,
 }));
@@ -108,6 +111,7 @@ export const router = createBrowserRouter([
               { path: '/jobs', lazy: jobsPage },
               { path: '/forms/:id', lazy: formDetailPage },
               { path: '/data-links', lazy: dataLinksPage },
+              { path: '/activity', lazy: activityPage },
               { path: '/invitations', lazy: invitationsPage },
               { path: '/account', lazy: accountPage },
               { path: '/admin/users', lazy: adminUsersPage },

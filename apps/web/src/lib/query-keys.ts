@@ -63,6 +63,12 @@ export const queryKeys = {
     all: ['jobs'] as const,
     list: (pageSize: number) => ['jobs', 'list', pageSize] as const,
   },
+  /** The Activity screen: a workspace's audit events, one list per set of filters. */
+  activity: {
+    all: ['activity'] as const,
+    list: (workspaceId: string, filters: Readonly<Record<string, string>>) =>
+      ['activity', workspaceId, filters] as const,
+  },
   /**
    * The dashboard keeps its own entries: sharing the lists' keys would hand /templates an "empty"
    * list after a failed dashboard load, shown as "No templates found" instead of the failure.

@@ -24,6 +24,7 @@ import * as onboarding from './2026-11-27-h34b-01-onboarding.ts';
 import * as mappingMemories from './2026-11-27-h28-01-mapping-memories.ts';
 import * as workspaces from './2026-11-27-h31-01-workspaces.ts';
 import * as templateDetectionNotes from './2026-11-27-h35r-01-template-detection-notes.ts';
+import * as auditEvents from './2026-11-27-h31z-01-audit-events.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -55,4 +56,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h28-01-mapping-memories': mappingMemories,
   '2026-11-27-h31-01-workspaces': workspaces,
   '2026-11-27-h35r-01-template-detection-notes': templateDetectionNotes,
+  '2026-11-27-h31z-01-audit-events': auditEvents,
 };

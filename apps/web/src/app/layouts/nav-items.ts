@@ -19,8 +19,9 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Completed Forms', path: '/forms' },
   { label: 'Jobs', path: '/jobs' },
   { label: 'Data Links', path: '/data-links' },
-  // Workspace administration (Admins and Owners); the Activity screen belongs here too.
+  // Workspace administration (Admins and Owners).
   { label: 'Members', path: '/workspace/members', role: 'admin' },
+  { label: 'Activity', path: '/activity', role: 'admin' },
   { label: 'Invitations', path: '/invitations', needs: 'can_invite' },
   { label: 'Users', path: '/admin/users', needs: 'is_admin' },
   { label: 'Account', path: '/account' },
