@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../current-user.ts';
+import { currentMember } from '../current-member.ts';
 import { userActor, type AuditActor } from './audit-actor.ts';
 
 /** The workspace a request writes in and who writes: what a service needs to audit its write. */
@@ -15,13 +15,13 @@ export function requestOrigin(request: FastifyRequest): {
 }
 
 /**
- * The audit scope of a signed-in request. The one place that knows how a request names its
- * workspace and member, so services never read the request themselves.
+ * The audit scope of a signed-in request: the member's workspace, and the member as the actor
+ * (from the web app or the API, with the client's address and agent).
  */
 export function auditScope(request: FastifyRequest): AuditScope {
-  const user = currentUser(request);
+  const member = currentMember(request);
   return {
-    workspaceId: user.id,
-    actor: userActor(user, { ...requestOrigin(request), via: 'web' }),
+    workspaceId: member.workspaceId,
+    actor: userActor(member.user, member),
   };
 }

@@ -1,5 +1,8 @@
 import type { AuditChange } from '@formbridge/contract/audit';
 import { FIELD_TYPE_LABELS, type CombinationRule, type Field } from '@formbridge/contract/tables';
+import type { Db } from '../../db/database.ts';
+import { recordAudit } from './record-audit.ts';
+import type { AuditScope } from './request-scope.ts';
 
 /** What a table's schema is made of, as the audit log compares it. */
 export type SchemaSnapshot = {
@@ -77,4 +80,27 @@ export function diffSchema(
     changes.push({ field: 'display field', before: shownBefore, after: shownAfter });
   }
   return changes;
+}
+
+/**
+ * The event of a table's creation (before null), schema change or deletion (after null), named
+ * by the table's name at the time, with each column, rule and setting that changed.
+ */
+export async function auditTableWrite(
+  trx: Db,
+  scope: AuditScope,
+  write: {
+    action: 'table.created' | 'table.schema_changed' | 'table.deleted';
+    tableId: string;
+    before: SchemaSnapshot | null;
+    after: SchemaSnapshot | null;
+  },
+): Promise<void> {
+  const name = write.after?.name ?? write.before?.name ?? write.tableId;
+  await recordAudit(trx, scope.actor, {
+    workspaceId: scope.workspaceId,
+    action: write.action,
+    target: { kind: 'table', id: write.tableId, name },
+    changes: diffSchema(write.before, write.after),
+  });
 }

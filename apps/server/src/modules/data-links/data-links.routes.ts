@@ -5,6 +5,7 @@ import {
   dataLinkSchema,
   dataLinkUpdateBodySchema,
 } from '@formbridge/contract/public-links';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { presentDataLink } from './data-links.presenter.ts';
@@ -68,7 +69,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const row = await createDataLink(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params,
           request.body,
         );
@@ -92,7 +93,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const row = await changeDataLink(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body,
         );
@@ -104,7 +105,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id',
       { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteDataLink(ctx, currentMember(request).workspaceId, request.params.id);
+        await deleteDataLink(ctx, auditScope(request), request.params.id);
         return reply.status(204).send();
       },
     );

@@ -15,6 +15,8 @@ import {
   type DataLinkListRow,
   type NewDataLinkRow,
 } from './data-links.repo.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditDataLink } from './data-links.audit.ts';
 
 async function requireListRow(db: Db, ownerId: string, id: string): Promise<DataLinkListRow> {
   const [row] = await listDataLinkRows(db, ownerId, id);
@@ -44,10 +46,11 @@ export function getDataLink(
  */
 export async function createDataLink(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   ids: { tableId: string; recordId: string },
   input: DataLinkCreateValues,
 ): Promise<DataLinkListRow> {
+  const ownerId = scope.workspaceId;
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await lockTable(trx, ownerId, ids.tableId))) {
       throw notFound('Table');
@@ -69,35 +72,45 @@ export async function createDataLink(
       updated_at: now,
     };
     await insertDataLink(trx, row);
-    return requireListRow(trx, ownerId, row.id);
+    const created = await requireListRow(trx, ownerId, row.id);
+    await auditDataLink(trx, scope, 'data_link.created', null, created);
+    return created;
   });
 }
 
 /** Switches a link on or off and/or changes its expiry or message; keys left out stay. */
 export async function changeDataLink(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   input: DataLinkUpdateValues,
 ): Promise<DataLinkListRow> {
-  if (!(await findDataLink(ctx.db, ownerId, id))) {
-    throw notFound('Data link');
-  }
-  await updateDataLink(ctx.db, ownerId, id, {
-    ...(input.is_active === undefined ? {} : { is_active: input.is_active }),
-    ...(input.expires_at === undefined ? {} : { expires_at: input.expires_at }),
-    ...(input.custom_message === undefined ? {} : { custom_message: input.custom_message }),
-    updated_at: new Date().toISOString(),
+  const ownerId = scope.workspaceId;
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await requireListRow(trx, ownerId, id);
+    await updateDataLink(trx, ownerId, id, {
+      ...(input.is_active === undefined ? {} : { is_active: input.is_active }),
+      ...(input.expires_at === undefined ? {} : { expires_at: input.expires_at }),
+      ...(input.custom_message === undefined ? {} : { custom_message: input.custom_message }),
+      updated_at: new Date().toISOString(),
+    });
+    const after = await requireListRow(trx, ownerId, id);
+    await auditDataLink(trx, scope, 'data_link.updated', before, after);
+    return after;
   });
-  return requireListRow(ctx.db, ownerId, id);
 }
 
 /**
  * Deletes a link. Files uploaded through it stay on the record: they are the owner's data now;
  * only the visitor's right to remove them ends with the link.
  */
-export async function deleteDataLink(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  if ((await deleteDataLinkRow(ctx.db, ownerId, id)) === 0) {
-    throw notFound('Data link');
-  }
+export async function deleteDataLink(ctx: AppContext, scope: AuditScope, id: string): Promise<void> {
+  const ownerId = scope.workspaceId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await requireListRow(trx, ownerId, id);
+    if ((await deleteDataLinkRow(trx, ownerId, id)) === 0) {
+      throw notFound('Data link');
+    }
+    await auditDataLink(trx, scope, 'data_link.deleted', before, null);
+  });
 }

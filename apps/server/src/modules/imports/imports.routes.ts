@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importPreviewSchema, importResultSchema } from '@formbridge/contract/imports';
 import { z } from 'zod';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { contentDisposition } from '../../lib/http-headers.ts';
@@ -51,7 +52,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const form = await readMultipartForm(request);
         const result = await importRecords(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           form,
         );

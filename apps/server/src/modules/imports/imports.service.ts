@@ -17,6 +17,8 @@ import type { CsvDelimiter } from '../../sheets/csv.ts';
 import type { ReadSheet } from '../../sheets/read-sheet.ts';
 import { MAX_SHEET_CELLS, MAX_SHEET_COLUMNS } from '../../sheets/sheet-limits.ts';
 import { prepareRows } from './imports.rows.ts';
+import { recordAudit } from '../../lib/audit/record-audit.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 
 /** Data rows one import may hold (the header is not counted). */
 export const MAX_IMPORT_ROWS = 50_000;
@@ -228,10 +230,11 @@ async function prepareImport(db: Db, table: StoredTable, csv: ParsedCsv, form: M
  */
 export async function importRecords(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   tableId: string,
   form: MultipartForm,
 ): Promise<{ imported: number; skipped_blank_rows: number }> {
+  const ownerId = scope.workspaceId;
   const table = await requireTable(ctx, ownerId, tableId);
   const csv = await readImportUpload(ctx, form.file);
   // Checked before the transaction: on SQLite it holds the one connection, so 50,000 rows
@@ -252,6 +255,23 @@ export async function importRecords(
         ? early.prepared
         : (await prepareImport(trx, current, csv, form)).prepared;
     await addRecords(trx, current.owner_id, current.id, prepared.records);
+    await recordAudit(
+      trx,
+      { ...scope.actor, source: 'import' },
+      {
+        workspaceId: ownerId,
+        action: 'table.records_imported',
+        target: { kind: 'table', id: current.id, name: current.name },
+        changes: [
+          { field: 'file', before: null, after: form.file?.filename ?? null },
+          {
+            field: 'records',
+            before: String(current.record_count),
+            after: String(Number(current.record_count) + prepared.records.length),
+          },
+        ],
+      },
+    );
     await crashPoint('import-inserted');
     return { imported: prepared.records.length, skipped_blank_rows: prepared.blankRows };
   });

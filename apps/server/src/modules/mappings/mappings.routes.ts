@@ -9,6 +9,7 @@ import {
   updateMappingBodySchema,
 } from '@formbridge/contract/mappings';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import {
@@ -110,7 +111,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await createMapping(ctx, currentMember(request).workspaceId, request.body)),
+          .send(await createMapping(ctx, auditScope(request), request.body)),
     );
 
     app.get(
@@ -134,14 +135,14 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        changeMapping(ctx, currentMember(request).workspaceId, request.params.id, request.body),
+        changeMapping(ctx, auditScope(request), request.params.id, request.body),
     );
 
     app.delete(
       '/:id',
       { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await removeMapping(ctx, currentMember(request).workspaceId, request.params.id);
+        await removeMapping(ctx, auditScope(request), request.params.id);
         return reply.status(204).send();
       },
     );

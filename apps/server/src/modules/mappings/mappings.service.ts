@@ -23,6 +23,9 @@ import { listMappingMemories } from './mappings.memory.repo.ts';
 import { presentMapping } from './mappings.presenter.ts';
 import { loadMappedTable, loadTableCatalog, type TableCatalog } from './mappings.targets.ts';
 import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { describeMapping, loadTableNames, mappingTarget } from './mappings.audit.ts';
 
 /** The stored form of a key, or 422 naming what is wrong with it. */
 function resolveKey(rawKey: string, catalog: TableCatalog): string {
@@ -70,9 +73,10 @@ export async function getMapping(
  */
 export async function createMapping(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   body: CreateMappingData,
 ): Promise<FieldMapping> {
+  const ownerId = scope.workspaceId;
   return ctx.db.transaction().execute(async (trx) => {
     const template = await shareLockTemplate(trx, ownerId, body.template_id);
     if (!template) {
@@ -117,13 +121,18 @@ export async function createMapping(
       row.mapped_field_key,
       'confirmed',
     );
+    await auditWrite(trx, scope, {
+      action: 'mapping.created',
+      target: mappingTarget(row.id, template.name, row.field_name),
+      after: describeMapping(row, catalog.table.name),
+    });
     return presentMapping(row, catalog.byId);
   });
 }
 
 export async function changeMapping(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   body: {
     mapped_field_key: string;
@@ -132,6 +141,7 @@ export async function changeMapping(
     transform?: Transform | null | undefined;
   },
 ): Promise<FieldMapping> {
+  const ownerId = scope.workspaceId;
   return ctx.db.transaction().execute(async (trx) => {
     const current = await findMapping(trx, ownerId, id);
     if (!current) {
@@ -154,6 +164,13 @@ export async function changeMapping(
     };
     await updateMapping(trx, ownerId, id, changes);
     const template = await shareLockTemplate(trx, ownerId, current.template_id);
+    const tableNames = await loadTableNames(trx, ownerId, [current.mapped_table_id]);
+    await auditWrite(trx, scope, {
+      action: 'mapping.updated',
+      target: mappingTarget(id, template?.name ?? current.template_id, current.field_name),
+      before: describeMapping(current, tableNames.get(current.mapped_table_id)),
+      after: describeMapping({ ...current, ...changes }, catalog.table.name),
+    });
     if (template) {
       await rememberFieldChoice(
         trx,
@@ -168,9 +185,22 @@ export async function changeMapping(
   });
 }
 
-export async function removeMapping(ctx: AppContext, ownerId: string, id: string): Promise<void> {
-  await getMappingRow(ctx, ownerId, id);
-  await deleteMapping(ctx.db, ownerId, id);
+export async function removeMapping(ctx: AppContext, scope: AuditScope, id: string): Promise<void> {
+  const ownerId = scope.workspaceId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await findMapping(trx, ownerId, id);
+    if (!current) {
+      throw notFound('Mapping');
+    }
+    const template = await shareLockTemplate(trx, ownerId, current.template_id);
+    const tableNames = await loadTableNames(trx, ownerId, [current.mapped_table_id]);
+    await deleteMapping(trx, ownerId, id);
+    await auditWrite(trx, scope, {
+      action: 'mapping.deleted',
+      target: mappingTarget(id, template?.name ?? current.template_id, current.field_name),
+      before: describeMapping(current, tableNames.get(current.mapped_table_id)),
+    });
+  });
 }
 
 /** Suggestions for the template's unmapped fields from the table, its rules and linked tables. */

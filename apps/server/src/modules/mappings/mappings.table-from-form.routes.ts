@@ -7,6 +7,7 @@ import {
   createTableFromTemplateResponseSchema,
   tableProposalSchema,
 } from '@formbridge/contract/table-proposal';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { addColumnsFromTemplate, proposeColumnsForTable } from './mappings.add-columns.ts';
@@ -86,7 +87,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const result = await createTableFromTemplate(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body,
         );

@@ -13,6 +13,8 @@ import { requireTemplate, shareLockTemplate } from '../templates/templates.publi
 import { listTemplateMappingRows } from './mappings.crud.repo.ts';
 import { insertMapping } from './mappings.repo.ts';
 import { checkTransformTargets, serializeTransform } from './mappings.transforms.ts';
+import { recordAudit } from '../../lib/audit/record-audit.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 
 // "Create a table from this form" (issue 34): the proposal, and the table made from it with every
 // PDF field mapped to its column in the same transaction. Fields already mapped keep their mapping.
@@ -45,11 +47,12 @@ export type CreateTableOptions = { trx?: Db; displayFieldKey?: string };
  */
 export async function createTableFromTemplate(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   templateId: string,
   proposal: TableProposal,
   options: CreateTableOptions = {},
 ): Promise<{ table: TableResponse; mappings_created: number }> {
+  const ownerId = scope.workspaceId;
   const template = await requireTemplate(options.trx ?? ctx.db, ownerId, templateId);
   checkProposedMappings(template.field_data, proposal.mappings);
   const body = createTableBodySchema.parse({
@@ -67,10 +70,26 @@ export async function createTableFromTemplate(
   let created = 0;
   const table = await createTable(
     ctx,
-    ownerId,
+    scope,
     body,
     async (trx, stored) => {
       created = await insertProposedMappings(trx, ownerId, templateId, stored, proposal.mappings);
+      const rows = (await listTemplateMappingRows(trx, ownerId, templateId)).filter(
+        (row) => row.mapped_table_id === stored.id,
+      );
+      const template = await shareLockTemplate(trx, ownerId, templateId);
+      if (rows.length > 0 && template) {
+        await recordAudit(trx, scope.actor, {
+          workspaceId: ownerId,
+          action: 'template.mapped',
+          target: { kind: 'template', id: templateId, name: template.name },
+          changes: rows.map((row) => ({
+            field: row.field_name,
+            before: null,
+            after: `${stored.name}.${row.mapped_field_key}`,
+          })),
+        });
+      }
     },
     options.trx,
   );

@@ -6,6 +6,7 @@ import {
 } from '@formbridge/contract/onboarding';
 import type { TableResponse } from '@formbridge/contract/tables';
 import type { TemplateSummary } from '@formbridge/contract/templates';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTableFromTemplate } from '../mappings/mappings.public.ts';
@@ -94,7 +95,12 @@ const existingAnswer = (sample: LiveSample): SampleResponse => ({
  * Makes the account's sample in one transaction: the OSHA 301 template, a table mapped to it and
  * three records. Once per account: while that sample exists, the answer names it (created: false).
  */
-export async function createSample(ctx: AppContext, userId: string): Promise<SampleResponse> {
+/** `scope` names who the template, table and mappings are audited as (the member, in their workspace). */
+export async function createSample(
+  ctx: AppContext,
+  userId: string,
+  scope: AuditScope,
+): Promise<SampleResponse> {
   const row = await findOnboarding(ctx.db, userId);
   const existing = await findLiveSample(ctx, userId, row);
   if (existing) {
@@ -106,13 +112,13 @@ export async function createSample(ctx: AppContext, userId: string): Promise<Sam
   try {
     const template = await createTemplateFromBytes(
       ctx,
-      userId,
+      scope,
       { name: SAMPLE_TEMPLATE_NAME, fileName: SAMPLE_FILE_NAME, bytes },
       async (trx, stored) => {
         if (!(await claimSample(trx, userId, row?.sample_template_id ?? null, stored.id))) {
           throw new SampleTakenError();
         }
-        const made = await createTableFromTemplate(ctx, userId, stored.id, SAMPLE_PROPOSAL, {
+        const made = await createTableFromTemplate(ctx, scope, stored.id, SAMPLE_PROPOSAL, {
           trx,
           displayFieldKey: SAMPLE_DISPLAY_FIELD,
         });

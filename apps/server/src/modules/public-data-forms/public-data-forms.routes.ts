@@ -7,6 +7,8 @@ import {
   publicDataUploadSchema,
   publicMessageResponseSchema,
 } from '@formbridge/contract/public-links';
+import type { FastifyRequest } from 'fastify';
+import { requestOrigin } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
@@ -24,7 +26,11 @@ export function publicDataFormRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['public data forms'];
-    const writeDeps = (ip: string) => ({ rateLimit: deps.rateLimit, ip });
+    const writeDeps = (request: FastifyRequest) => ({
+      rateLimit: deps.rateLimit,
+      ...requestOrigin(request),
+      ip: request.ip,
+    });
 
     app.get(
       '/:token',
@@ -63,7 +69,7 @@ export function publicDataFormRoutes(
           ctx,
           request.params.token,
           read,
-          writeDeps(request.ip),
+          writeDeps(request),
         );
         return reply.status(201).send(upload);
       },
@@ -81,7 +87,7 @@ export function publicDataFormRoutes(
       },
       async (request, reply) => {
         const { token, fileId } = request.params;
-        await removeThroughLink(ctx, token, fileId, writeDeps(request.ip));
+        await removeThroughLink(ctx, token, fileId, writeDeps(request));
         return reply.status(204).send();
       },
     );
@@ -103,7 +109,7 @@ export function publicDataFormRoutes(
         },
       },
       async (request) =>
-        submitPublicDataForm(ctx, request.params.token, request.body, writeDeps(request.ip)),
+        submitPublicDataForm(ctx, request.params.token, request.body, writeDeps(request)),
     );
   };
 }

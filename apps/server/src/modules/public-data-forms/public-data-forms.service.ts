@@ -6,6 +6,8 @@ import {
   type PublicDataSubmitValues,
 } from '@formbridge/contract/public-links';
 import { readValue } from '@formbridge/contract/records-values';
+import { linkActor } from '../../lib/audit/audit-actor.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
@@ -21,7 +23,15 @@ import {
 import { invalidDataLink, resolveDataLink } from './public-data-forms.access.ts';
 import { listLinkUploadIds } from './public-data-forms.repo.ts';
 
-export type PublicWriteDeps = { rateLimit: PublicRateLimit; ip: string };
+export type PublicWriteDeps = { rateLimit: PublicRateLimit; ip: string; userAgent: string | null };
+
+/** Who writes through a data link, for the audit log: the link, from the visitor's address. */
+export function dataLinkScope(link: { id: string; owner_id: string }, deps: PublicWriteDeps): AuditScope {
+  return {
+    workspaceId: link.owner_id,
+    actor: linkActor('data_link', link.id, { ip: deps.ip, userAgent: deps.userAgent }),
+  };
+}
 
 // A file field's files in the order the record lists them (the owner may have reordered them).
 function listFieldFiles(
@@ -124,6 +134,7 @@ export async function submitPublicDataForm(
       listFields: listDataFormFields,
       checkFiles: (fields, files) => checkListedFiles(body.files, fields, files),
       gone: invalidDataLink,
+      scope: dataLinkScope(link, deps),
     });
   });
   return { message: PUBLIC_LINK_MESSAGES.dataSubmitted };

@@ -15,7 +15,7 @@ import {
   listLinkUploadIds,
   shareLockDataLink,
 } from './public-data-forms.repo.ts';
-import type { PublicWriteDeps } from './public-data-forms.service.ts';
+import { dataLinkScope, type PublicWriteDeps } from './public-data-forms.service.ts';
 
 // Reads the body; an oversize file gets the spec's wording (the page shows the server's detail).
 async function readForm(read: () => Promise<MultipartForm>): Promise<MultipartForm> {
@@ -51,7 +51,7 @@ export async function uploadThroughLink(
   const ids = { tableId: link.table_id, recordId: link.record_id };
   // Noted in the file's own transaction, under a share lock on the link: a link deleted during
   // the upload is a 404 and the file is not attached at all.
-  const row = await uploadRecordFile(ctx, link.owner_id, ids, form, async (trx, file) => {
+  const row = await uploadRecordFile(ctx, dataLinkScope(link, deps), ids, form, async (trx, file) => {
     if (!(await shareLockDataLink(trx, link.id))) {
       throw notFound('Data link');
     }
@@ -81,7 +81,7 @@ export async function removeThroughLink(
   if (!(await isLinkUpload(ctx.db, link.id, fileId))) {
     throw notFound('File');
   }
-  await deleteRecordFile(ctx, link.owner_id, {
+  await deleteRecordFile(ctx, dataLinkScope(link, deps), {
     tableId: link.table_id,
     recordId: link.record_id,
     fileId,

@@ -18,6 +18,16 @@ import {
   type NewFormLinkRow,
 } from './public-forms.repo.ts';
 import { createPublicToken } from './public-token.ts';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
+import { toBoolean } from '../../db/dialect.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+
+const formLinkTarget = (id: string, templateName: string, recordName: string) => ({
+  kind: 'public_link' as const,
+  id,
+  name: `${templateName} · ${recordName}`,
+});
 
 // The owner's side of document-form links: create (or reuse), list, revoke.
 
@@ -28,10 +38,11 @@ import { createPublicToken } from './public-token.ts';
  */
 export async function createFormLink(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   templateId: string,
   recordId: string,
 ): Promise<{ row: FormLinkRow; isNew: boolean }> {
+  const ownerId = scope.workspaceId;
   const template = await findTemplate(ctx.db, ownerId, templateId);
   if (!template) {
     throw notFound('Template');
@@ -49,7 +60,8 @@ export async function createFormLink(
   // Under the table lock: two clicks at once give one link, and the record cannot vanish
   // between the check and the insert; the template, locked for share, cannot either.
   return ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockTable(trx, ownerId, record.table_id))) {
+    const table = await lockTable(trx, ownerId, record.table_id);
+    if (!table) {
       throw notFound('Record');
     }
     if (!(await shareLockTemplate(trx, ownerId, templateId))) {
@@ -74,6 +86,11 @@ export async function createFormLink(
       revoked_at: null,
     } satisfies NewFormLinkRow;
     await insertFormLink(trx, row);
+    await auditWrite(trx, scope, {
+      action: 'public_link.created',
+      target: formLinkTarget(row.id, template.name, getRecordDisplayName(table, record)),
+      after: { template: template.name, active: 'Yes' },
+    });
     return { row, isNew: true };
   });
 }
@@ -90,12 +107,27 @@ export function listFormLinks(
 /** Revokes a link by id or token; the public form then answers 404. Revoking twice is fine. */
 export async function revokeFormLink(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   idOrToken: string,
 ): Promise<void> {
-  const link = await findOwnedFormLink(ctx.db, ownerId, idOrToken);
-  if (!link) {
-    throw notFound('Public form link');
-  }
-  await revokeFormLinkRow(ctx.db, ownerId, link.id, new Date().toISOString());
+  const ownerId = scope.workspaceId;
+  await ctx.db.transaction().execute(async (trx) => {
+    const link = await findOwnedFormLink(trx, ownerId, idOrToken);
+    if (!link) {
+      throw notFound('Public form link');
+    }
+    await revokeFormLinkRow(trx, ownerId, link.id, new Date().toISOString());
+    if (toBoolean(link.is_active)) {
+      const template = await findTemplate(trx, ownerId, link.template_id);
+      const table = await findTable(trx, ownerId, link.table_id);
+      const [record] = await listRecordsByIds(trx, ownerId, [link.record_id]);
+      const recordName = table && record ? getRecordDisplayName(table, record) : link.record_id;
+      await auditWrite(trx, scope, {
+        action: 'public_link.revoked',
+        target: formLinkTarget(link.id, template?.name ?? link.template_id, recordName),
+        before: { active: 'Yes' },
+        after: { active: 'No' },
+      });
+    }
+  });
 }

@@ -9,6 +9,7 @@ import {
   publicFormSubmitBodySchema,
   publicFormSubmitResponseSchema,
 } from '@formbridge/contract/public-links';
+import { auditScope, requestOrigin } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
@@ -51,7 +52,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { templateId, recordId } = request.params;
         const { row, isNew } = await createFormLink(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           templateId,
           recordId,
         );
@@ -87,7 +88,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...secured, params: z.object({ idOrToken: z.string().max(64) }) },
       },
       async (request, reply) => {
-        await revokeFormLink(ctx, currentMember(request).workspaceId, request.params.idOrToken);
+        await revokeFormLink(ctx, auditScope(request), request.params.idOrToken);
         return reply.status(204).send();
       },
     );
@@ -151,6 +152,7 @@ export function publicFormRoutes(
       async (request) =>
         submitPublicForm(ctx, request.params.token, request.body, {
           rateLimit: deps.rateLimit,
+          ...requestOrigin(request),
           ip: request.ip,
           generate: deps.generate,
           log: request.log,

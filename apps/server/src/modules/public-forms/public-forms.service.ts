@@ -8,6 +8,8 @@ import { withReadableOptionLabels } from '@formbridge/contract/pdf-names';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { Db } from '../../db/database.ts';
 import { toBoolean } from '../../db/dialect.ts';
+import { linkActor } from '../../lib/audit/audit-actor.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
@@ -23,6 +25,8 @@ import { applyPublicValues } from './public-values.ts';
 /** Makes the owner's completed form from the record as it now is; resolves to its id. */
 export type GenerateForLink = (link: {
   ownerId: string;
+  /** The link and visitor the audit log names for the form made. */
+  scope: AuditScope;
   templateId: string;
   tableId: string;
   recordId: string;
@@ -31,6 +35,7 @@ export type GenerateForLink = (link: {
 export type SubmitDeps = {
   rateLimit: PublicRateLimit;
   ip: string;
+  userAgent: string | null;
   generate: GenerateForLink;
   log: { warn: (obj: object, msg: string) => void };
 };
@@ -127,6 +132,10 @@ export async function submitPublicForm(
   const resolved = await resolveFormLink(ctx.db, token);
   await deps.rateLimit.take(`form:${resolved.link.id}`, deps.ip);
   const { link } = resolved;
+  const scope: AuditScope = {
+    workspaceId: link.owner_id,
+    actor: linkActor('public_link', link.id, { ip: deps.ip, userAgent: deps.userAgent }),
+  };
   await ctx.db.transaction().execute(async (trx) => {
     // Revoked while the visitor was typing: nothing is saved.
     const current = await findFormLinkByToken(trx, token);
@@ -141,12 +150,14 @@ export async function submitPublicForm(
       fileLocPrefix: ['body'],
       listFields: (table) => listDocumentFormFields(table, resolved.mappings, resolved.fieldData),
       gone: invalidLink,
+      scope,
     });
   });
   let completedFormId: string | null = null;
   try {
     completedFormId = await deps.generate({
       ownerId: link.owner_id,
+      scope,
       templateId: link.template_id,
       tableId: link.table_id,
       recordId: link.record_id,

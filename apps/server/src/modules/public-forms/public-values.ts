@@ -8,6 +8,8 @@ import { PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
 import { validateRecordData } from '@formbridge/contract/records';
 import { readValue } from '@formbridge/contract/records-values';
 import type { Db } from '../../db/database.ts';
+import { auditRecordWrite, describeRecord } from '../../lib/audit/audit-record.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { validationError } from '../../lib/errors.ts';
 import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
@@ -32,6 +34,8 @@ export type PublicSubmission = {
   checkFiles?: (fields: readonly PublicField[], files: readonly StoredFile[]) => ValidationIssue[];
   /** The error when the link's record or table is gone. */
   gone: () => AppError;
+  /** The link and visitor the audit log names for this write. */
+  scope: AuditScope;
 };
 
 function checkRules(
@@ -125,6 +129,14 @@ export async function applyPublicValues(
     throw validationError(issues);
   }
   const data = { ...stored, ...converted.value };
+  const before = await describeRecord(trx, target.ownerId, table, stored);
   await writeRecordData(trx, record, data, new Date().toISOString());
+  await auditRecordWrite(trx, submission.scope, {
+    action: 'record.updated',
+    table,
+    recordId: record.id,
+    before,
+    after: data,
+  });
   return { table, data };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../../lib/audit/audit-actor.ts';
 import { createRecord, createTable, OWN_FIXTURES, readFixture } from '../../../test/factories.ts';
 import {
   createUser,
@@ -216,7 +217,7 @@ describe.each(DIALECTS)('record file uploads on %s', (dialect) => {
     });
     const upload = uploadRecordFile(
       { ...t.ctx, db: failing },
-      user.id,
+      { workspaceId: user.id, actor: SYSTEM_ACTOR },
       { tableId: table.id, recordId: record.id },
       {
         fields: { field_name: 'scan' },

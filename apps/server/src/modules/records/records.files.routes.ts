@@ -1,6 +1,7 @@
 import { recordFileSchema } from '@formbridge/contract/records';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
@@ -36,7 +37,7 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const form = await readMultipartForm(request);
         const row = await uploadRecordFile(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params,
           form,
         );
@@ -48,7 +49,7 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:tableId/records/:recordId/files/:fileId',
       { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: fileParams } },
       async (request, reply) => {
-        await deleteRecordFile(ctx, currentMember(request).workspaceId, request.params);
+        await deleteRecordFile(ctx, auditScope(request), request.params);
         return reply.status(204).send();
       },
     );

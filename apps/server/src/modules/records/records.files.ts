@@ -1,5 +1,7 @@
 import { RECORD_FILE_MESSAGES } from '@formbridge/contract/record-files';
 import type { Db } from '../../db/database.ts';
+import { auditRecordWrite, describeRecord } from '../../lib/audit/audit-record.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -43,6 +45,8 @@ function checkFileField(table: StoredTable, fieldName: string | undefined): stri
   return name;
 }
 
+type Data = Record<string, unknown>;
+
 function withFileIds(
   record: RecordRow,
   fieldName: string,
@@ -61,12 +65,13 @@ function withFileIds(
  */
 export async function uploadRecordFile(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   ids: { tableId: string; recordId: string },
   form: MultipartForm,
   /** More writes that belong to this upload, in its transaction (a throw undoes the upload). */
   alsoInTransaction?: (trx: Db, row: StoredFile) => Promise<void>,
 ): Promise<StoredFile> {
+  const ownerId = scope.workspaceId;
   const { table } = await requireRecordOf(ctx.db, ownerId, ids.tableId, ids.recordId);
   const fieldName = checkFileField(table, form.fields.field_name);
   const { file: row, bytes } = newRecordFile(ownerId, ids, fieldName, form.file);
@@ -79,9 +84,17 @@ export async function uploadRecordFile(
       throw notFound(locked ? 'Record' : 'Table');
     }
     checkFileField(locked, fieldName);
+    const before = await describeRecord(trx, ownerId, locked, JSON.parse(record.data) as Data);
     await attachRecordFile(trx, row);
     const data = withFileIds(record, fieldName, (list) => [...list, row.id]);
     await updateRecordData(trx, ownerId, record.table_id, record.id, data, row.created_at);
+    await auditRecordWrite(trx, scope, {
+      action: 'record.file_added',
+      table: locked,
+      recordId: record.id,
+      before,
+      after: JSON.parse(data) as Data,
+    });
     await alsoInTransaction?.(trx, row);
   });
   return row;
@@ -90,11 +103,13 @@ export async function uploadRecordFile(
 /** Detaches and deletes a record's file: row and field value in one transaction, then storage. */
 export async function deleteRecordFile(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   ids: { tableId: string; recordId: string; fileId: string },
 ): Promise<void> {
+  const ownerId = scope.workspaceId;
   const key = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await lockTable(trx, ownerId, ids.tableId))) {
+    const table = await lockTable(trx, ownerId, ids.tableId);
+    if (!table) {
       throw notFound('Table');
     }
     const record = await findRecord(trx, ownerId, ids.tableId, ids.recordId);
@@ -105,6 +120,7 @@ export async function deleteRecordFile(
     if (!file) {
       throw notFound('File');
     }
+    const before = await describeRecord(trx, ownerId, table, JSON.parse(record.data) as Data);
     await detachRecordFiles(trx, ownerId, [file.id]);
     const data = withFileIds(record, file.field_name, (list) =>
       list.filter((id) => id !== file.id),
@@ -117,6 +133,13 @@ export async function deleteRecordFile(
       data,
       new Date().toISOString(),
     );
+    await auditRecordWrite(trx, scope, {
+      action: 'record.file_removed',
+      table,
+      recordId: record.id,
+      before,
+      after: JSON.parse(data) as Data,
+    });
     return file.file_key;
   });
   await removeStoredFiles(ctx, [key]);

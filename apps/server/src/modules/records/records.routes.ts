@@ -7,6 +7,7 @@ import {
   recordConflictSchema,
   recordResponseSchema,
 } from '@formbridge/contract/records';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember, workspaceAccess } from '../../lib/current-member.ts';
 import { tokenClaims } from '../../lib/current-user.ts';
@@ -133,7 +134,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
       async (request, reply) => {
         const view = await createRecord(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body.data,
         );
@@ -174,7 +175,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         const { id, recordId } = request.params;
         const ifMatch = readIfMatch(request.headers['if-match']);
         const data = request.body.data;
-        const result = await updateRecord(ctx, currentMember(request).workspaceId, id, recordId, {
+        const result = await updateRecord(ctx, auditScope(request), id, recordId, {
           data,
           partial: false,
           ifMatch,
@@ -193,7 +194,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         const { id, recordId } = request.params;
         const ifMatch = readIfMatch(request.headers['if-match']);
         const data = request.body.data;
-        const result = await updateRecord(ctx, currentMember(request).workspaceId, id, recordId, {
+        const result = await updateRecord(ctx, auditScope(request), id, recordId, {
           data,
           partial: true,
           ifMatch,
@@ -214,7 +215,7 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
       },
       async (request, reply) => {
         const { id, recordId } = request.params;
-        await deleteRecord(ctx, currentMember(request).workspaceId, id, recordId);
+        await deleteRecord(ctx, auditScope(request), id, recordId);
         return reply.status(204).send();
       },
     );

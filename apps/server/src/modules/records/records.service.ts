@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import type { IfMatch } from '@formbridge/contract/record-etag';
 import type { Db } from '../../db/database.ts';
+import { auditRecordWrite, describeRecord } from '../../lib/audit/audit-record.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { accountGone } from '../../lib/current-user.ts';
 import type { TokenClaims } from '../../lib/tokens.ts';
@@ -145,10 +147,11 @@ export async function getRecord(
 /** Validates and inserts a record; file fields start empty (files are uploaded afterwards). */
 export async function createRecord(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   tableId: string,
   data: unknown,
 ): Promise<RecordsView> {
+  const ownerId = scope.workspaceId;
   return ctx.db.transaction().execute(async (trx) => {
     const table = await requireTable(trx, ownerId, tableId, true);
     const { value, issues } = await checkRecordInput(trx, { table }, data);
@@ -166,6 +169,13 @@ export async function createRecord(
       version: 1,
     };
     await insertRecords(trx, [row]);
+    await auditRecordWrite(trx, scope, {
+      action: 'record.created',
+      table,
+      recordId: row.id,
+      before: {},
+      after: value,
+    });
     return { table, rows: [row], filesById: new Map() };
   });
 }
@@ -199,11 +209,12 @@ function matches(ifMatch: IfMatch | undefined, version: number): boolean {
  */
 export async function updateRecord(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   tableId: string,
   id: string,
   write: RecordWrite,
 ): Promise<RecordWriteResult> {
+  const ownerId = scope.workspaceId;
   return ctx.db.transaction().execute(async (trx): Promise<RecordWriteResult> => {
     const table = await requireTable(trx, ownerId, tableId, true);
     const row = await requireRecord(trx, ownerId, tableId, id);
@@ -221,8 +232,16 @@ export async function updateRecord(
     if (data === row.data) {
       return { isStale: false, view: { table, rows: [row], filesById: byId(files) } };
     }
+    const before = await describeRecord(trx, ownerId, table, existing.data);
     const now = new Date().toISOString();
     await updateRecordData(trx, ownerId, tableId, id, data, now);
+    await auditRecordWrite(trx, scope, {
+      action: 'record.updated',
+      table,
+      recordId: id,
+      before,
+      after: value,
+    });
     const updated = { ...row, data, updated_at: now, version: Number(row.version) + 1 };
     return { isStale: false, view: { table, rows: [updated], filesById: byId(files) } };
   });
@@ -254,10 +273,11 @@ async function findReferences(trx: Db, table: StoredTable, recordId: string) {
  */
 export async function deleteRecord(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   tableId: string,
   id: string,
 ): Promise<void> {
+  const ownerId = scope.workspaceId;
   const fileKeys = await ctx.db.transaction().execute(async (trx) => {
     const table = await requireTable(trx, ownerId, tableId, true);
     // Locked before looking for links: a link being created to it commits first and is counted.
@@ -278,7 +298,17 @@ export async function deleteRecord(
       );
     }
     const files = await listRecordFiles(trx, ownerId, id);
+    const data = readRecordData(row);
+    const before = await describeRecord(trx, ownerId, table, data);
     await deleteRecordRow(trx, ownerId, id);
+    await auditRecordWrite(trx, scope, {
+      action: 'record.deleted',
+      table,
+      recordId: id,
+      before,
+      after: null,
+      nameFrom: data,
+    });
     return files.map((file) => file.file_key);
   });
   await removeStoredFiles(ctx, fileKeys);

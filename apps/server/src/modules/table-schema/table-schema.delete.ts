@@ -4,6 +4,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { listTemplateNamesUsingTable } from '../mappings/mappings.public.ts';
 import { listTableFiles, removeStoredFiles } from '../record-files/record-files.public.ts';
 import { listTables, lockTable, removeTable } from '../tables/tables.public.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTableWrite } from '../../lib/audit/schema-changes.ts';
 
 function quoteList(names: readonly string[]): string {
   const quoted = names.map((name) => `'${name}'`);
@@ -29,7 +31,8 @@ function describeUses(linkingTables: readonly string[], templates: readonly stri
  * Deletes a table with its records and their files, unless another table links to it or a
  * template's mappings read from it (409 naming them). Files leave storage after the commit.
  */
-export async function deleteTable(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+export async function deleteTable(ctx: AppContext, scope: AuditScope, id: string): Promise<void> {
+  const ownerId = scope.workspaceId;
   const fileKeys = await ctx.db.transaction().execute(async (trx) => {
     const table = await lockTable(trx, ownerId, id);
     if (!table) {
@@ -49,6 +52,12 @@ export async function deleteTable(ctx: AppContext, ownerId: string, id: string):
     }
     const files = await listTableFiles(trx, ownerId, id);
     await removeTable(trx, ownerId, id);
+    await auditTableWrite(trx, scope, {
+      action: 'table.deleted',
+      tableId: id,
+      before: table,
+      after: null,
+    });
     return files.map((file) => file.file_key);
   });
   await removeStoredFiles(ctx, fileKeys);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tableUpdateResponseSchema, updateTableBodySchema } from '@formbridge/contract/tables';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { presentTable } from '../tables/tables.public.ts';
@@ -34,7 +35,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { table, droppedMappings } = await updateTableSchema(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body,
         );
@@ -53,7 +54,7 @@ export function tableSchemaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await deleteTable(ctx, currentMember(request).workspaceId, request.params.id);
+        await deleteTable(ctx, auditScope(request), request.params.id);
         return reply.status(204).send();
       },
     );

@@ -31,6 +31,8 @@ import {
 } from '../tables/tables.public.ts';
 import { migrateMappings, type DroppedMapping } from './table-schema.mappings.ts';
 import { migrateRecords } from './table-schema.records.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTableWrite } from '../../lib/audit/schema-changes.ts';
 
 export type TableUpdateResult = { table: StoredTable; droppedMappings: DroppedMapping[] };
 
@@ -86,10 +88,11 @@ function validateUpdate(current: StoredTable, merged: MergedTableUpdate, tableId
  */
 export async function updateTableSchema(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   body: UpdateTableBody,
 ): Promise<TableUpdateResult> {
+  const ownerId = scope.workspaceId;
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const current = await lockTable(trx, ownerId, id);
     if (!current) {
@@ -118,6 +121,12 @@ export async function updateTableSchema(
     if (!updated) {
       throw new Error('Updated table not found');
     }
+    await auditTableWrite(trx, scope, {
+      action: 'table.schema_changed',
+      tableId: id,
+      before: current,
+      after: updated,
+    });
     return {
       table: updated,
       droppedMappings,

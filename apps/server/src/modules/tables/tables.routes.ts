@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTableBodySchema, tableResponseSchema } from '@formbridge/contract/tables';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { presentTable } from './tables.presenter.ts';
@@ -42,7 +43,7 @@ export function tablesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { ...secured, body: createTableBodySchema, response: { 201: tableResponseSchema } },
       },
       async (request, reply) => {
-        const table = await createTable(ctx, currentMember(request).workspaceId, request.body);
+        const table = await createTable(ctx, auditScope(request), request.body);
         return reply.status(201).send(presentTable(table));
       },
     );

@@ -3,6 +3,8 @@ import type { CreateTableBody } from '@formbridge/contract/tables';
 import { validateTableSchema } from '@formbridge/contract/tables-validation';
 import type { AppContext } from '../../lib/context.ts';
 import type { Db } from '../../db/database.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTableWrite } from '../../lib/audit/schema-changes.ts';
 import { inBody } from '@formbridge/contract/errors';
 import { linkTargetIds } from '@formbridge/contract/table-links';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -36,11 +38,12 @@ export async function getTable(ctx: AppContext, ownerId: string, id: string): Pr
  */
 export async function createTable(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   body: CreateTableBody,
   alongside?: (trx: Db, table: StoredTable) => Promise<void>,
   outer?: Db,
 ): Promise<StoredTable> {
+  const ownerId = scope.workspaceId;
   const inTransaction = <T>(work: (trx: Db) => Promise<T>): Promise<T> =>
     outer ? work(outer) : ctx.db.transaction().execute(work);
   return inTransaction(async (trx) => {
@@ -68,6 +71,12 @@ export async function createTable(
     if (!table) {
       throw new Error('Inserted table not found');
     }
+    await auditTableWrite(trx, scope, {
+      action: 'table.created',
+      tableId: id,
+      before: null,
+      after: table,
+    });
     await alongside?.(trx, table);
     return table;
   });

@@ -19,6 +19,8 @@ import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { updateTemplate, type TemplateRow } from './templates.repo.ts';
 import { getTemplate } from './templates.service.ts';
 import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTemplateChange } from './templates.audit-change.ts';
 
 /** A sandbox call with its failures as the API's answers (contract.md upload outcomes). */
 async function inSandbox<T>(call: () => Promise<T>): Promise<T> {
@@ -95,11 +97,12 @@ export async function findFieldCandidates(
  */
 export async function writeTemplateFields(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   fields: EditorField[],
   fieldsReplaced: TemplateFieldsReplaced,
 ): Promise<{ row: TemplateRow; droppedMappings: Array<{ id: string; field_name: string }> }> {
+  const ownerId = scope.workspaceId;
   const current = await getTemplate(ctx, ownerId, id);
   const issues = checkFieldLayout(
     fields,
@@ -126,7 +129,9 @@ export async function writeTemplateFields(
       pages: JSON.stringify(detected.pages),
       updated_at: new Date().toISOString(),
     });
-    return fieldsReplaced(trx, ownerId, id, Object.keys(detected.fields));
+    const dropped = await fieldsReplaced(trx, ownerId, id, Object.keys(detected.fields));
+    await auditTemplateChange(trx, scope, 'template.fields_written', current);
+    return dropped;
   });
   // The copy written last time is no longer named by the row; the upload itself is kept.
   if (current.file_key !== originalKey) {

@@ -12,6 +12,7 @@ import {
   fieldCandidatesResponseSchema,
   writeFieldsBodySchema,
 } from '@formbridge/contract/field-candidates';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { createFileAccess } from '../../lib/file-access.ts';
@@ -71,7 +72,7 @@ export function templatesRoutes(
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const row = await createTemplate(ctx, currentMember(request).workspaceId, {
+        const row = await createTemplate(ctx, auditScope(request), {
           name: form.fields.name,
           file: form.file,
         });
@@ -119,7 +120,7 @@ export function templatesRoutes(
         const update = await readTemplateUpdate(request);
         const { row, droppedMappings } = await updateTemplateWithFile(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           update,
           fieldsReplaced,
@@ -144,7 +145,7 @@ export function templatesRoutes(
       async (request) => {
         const row = await updateFillSettings(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body,
         );
@@ -156,7 +157,7 @@ export function templatesRoutes(
       '/:id',
       { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteTemplate(ctx, currentMember(request).workspaceId, request.params.id);
+        await deleteTemplate(ctx, auditScope(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -212,7 +213,7 @@ export function templatesRoutes(
       async (request) => {
         const { row, droppedMappings } = await writeTemplateFields(
           ctx,
-          currentMember(request).workspaceId,
+          auditScope(request),
           request.params.id,
           request.body.fields,
           fieldsReplaced,

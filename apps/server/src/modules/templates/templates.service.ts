@@ -23,6 +23,10 @@ import {
 import type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 import { readTemplate, type StoredTemplate } from './templates.model.ts';
 import { presentTemplateSummary } from './templates.presenter.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTemplateChange } from './templates.audit-change.ts';
+import { describeTemplate, templateTarget } from './templates.audit.ts';
 
 function parseName(raw: string | undefined): string {
   const parsed = templateNameSchema.safeParse(raw ?? '');
@@ -84,10 +88,11 @@ function detectedColumns({ detected, notes }: AnalysedUpload) {
  */
 export async function createTemplate(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   input: { name: string | undefined; file: UploadedFile | null },
   alongside?: (trx: Db, template: StoredTemplate) => Promise<void>,
 ): Promise<TemplateRow> {
+  const ownerId = scope.workspaceId;
   const name = parseName(input.name);
   if (!input.file) {
     throw validationError([{ loc: ['body', 'pdf_file'], msg: TEMPLATE_MESSAGES.fileRequired }]);
@@ -110,6 +115,11 @@ export async function createTemplate(
   const file = { key: row.file_key, bytes: storedBytes, point: 'template-stored' } as const;
   await commitWithFile(ctx.db, ctx.storage, file, async (trx) => {
     await insertTemplate(trx, row);
+    await auditWrite(trx, scope, {
+      action: 'template.uploaded',
+      target: templateTarget(row),
+      after: describeTemplate(row),
+    });
     await alongside?.(trx, readTemplate(row));
   });
   return row;
@@ -118,17 +128,18 @@ export async function createTemplate(
 /** A template made from a PDF the server ships (the sample form), answered as lists show it. */
 export async function createTemplateFromBytes(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   input: { name: string; fileName: string; bytes: Buffer },
   alongside: (trx: Db, template: StoredTemplate) => Promise<void>,
 ): Promise<TemplateSummary> {
+  const ownerId = scope.workspaceId;
   const file = {
     fieldName: 'pdf_file',
     filename: input.fileName,
     mimetype: 'application/pdf',
     bytes: input.bytes,
   };
-  const row = await createTemplate(ctx, ownerId, { name: input.name, file }, alongside);
+  const row = await createTemplate(ctx, scope, { name: input.name, file }, alongside);
   return presentTemplateSummary(row, ctx.signer);
 }
 
@@ -162,15 +173,19 @@ export type TemplateUpdate = { name: string | undefined; file: UploadedFile | nu
  */
 export async function updateTemplateWithFile(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   input: TemplateUpdate,
   fieldsReplaced: TemplateFieldsReplaced,
 ): Promise<{ row: TemplateRow; droppedMappings: Array<{ id: string; field_name: string }> }> {
+  const ownerId = scope.workspaceId;
   const current = await getTemplate(ctx, ownerId, id);
   const name = input.name === undefined ? current.name : parseName(input.name);
   if (!input.file) {
-    await updateTemplate(ctx.db, ownerId, id, { name, updated_at: new Date().toISOString() });
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateTemplate(trx, ownerId, id, { name, updated_at: new Date().toISOString() });
+      await auditTemplateChange(trx, scope, 'template.renamed', current);
+    });
     return { row: await getTemplate(ctx, ownerId, id), droppedMappings: [] };
   }
   const analysed = await analyseUpload(ctx, input.file);
@@ -188,7 +203,9 @@ export async function updateTemplateWithFile(
       ...detectedColumns(analysed),
       updated_at: new Date().toISOString(),
     });
-    return fieldsReplaced(trx, ownerId, id, Object.keys(analysed.detected.fields));
+    const dropped = await fieldsReplaced(trx, ownerId, id, Object.keys(analysed.detected.fields));
+    await auditTemplateChange(trx, scope, 'template.pdf_replaced', current);
+    return dropped;
   });
   // Once no row names it, the old file is the sweep's if this removal never happens.
   await ctx.storage.remove(current.file_key);
@@ -201,22 +218,38 @@ export async function updateTemplateWithFile(
 /** Replaces the template's fill settings (already validated against the contract schema). */
 export async function updateFillSettings(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   id: string,
   settings: TemplateFillSettings,
 ): Promise<TemplateRow> {
-  await getTemplate(ctx, ownerId, id);
-  await updateTemplate(ctx.db, ownerId, id, {
-    fill_settings: JSON.stringify(settings),
-    updated_at: new Date().toISOString(),
+  const ownerId = scope.workspaceId;
+  const current = await getTemplate(ctx, ownerId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateTemplate(trx, ownerId, id, {
+      fill_settings: JSON.stringify(settings),
+      updated_at: new Date().toISOString(),
+    });
+    await auditTemplateChange(trx, scope, 'template.fill_settings_changed', current);
   });
   return getTemplate(ctx, ownerId, id);
 }
 
 /** Deletes the row first, then the file: a crash in between leaves an unreferenced file, never a row without its PDF. */
-export async function deleteTemplate(ctx: AppContext, ownerId: string, id: string): Promise<void> {
+export async function deleteTemplate(
+  ctx: AppContext,
+  scope: AuditScope,
+  id: string,
+): Promise<void> {
+  const ownerId = scope.workspaceId;
   const row = await getTemplate(ctx, ownerId, id);
-  await deleteTemplateRow(ctx.db, ownerId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteTemplateRow(trx, ownerId, id);
+    await auditWrite(trx, scope, {
+      action: 'template.deleted',
+      target: templateTarget(row),
+      before: describeTemplate(row),
+    });
+  });
   await ctx.storage.remove(row.file_key);
   if (row.original_file_key !== null) {
     await ctx.storage.remove(row.original_file_key);
