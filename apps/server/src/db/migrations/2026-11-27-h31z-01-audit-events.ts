@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('audit_events')
     .addColumn('id', 'varchar(36)', (col) => col.primaryKey())
     .addColumn('workspace_id', 'varchar(36)', (col) =>
-      col.notNull().references('users.id').onDelete('cascade'),
+      col.notNull().references('workspaces.id').onDelete('cascade'),
     )
     .addColumn('at', 'varchar(32)', (col) => col.notNull())
     .addColumn('actor_kind', 'varchar(20)', (col) => col.notNull())

@@ -26,7 +26,12 @@ export async function auditRecordWrite(
   trx: Db,
   scope: AuditScope,
   write: {
-    action: 'record.created' | 'record.updated' | 'record.deleted' | 'record.file_added' | 'record.file_removed';
+    action:
+      | 'record.created'
+      | 'record.updated'
+      | 'record.deleted'
+      | 'record.file_added'
+      | 'record.file_removed';
     table: RecordTable;
     recordId: string;
     before: DescribedValues;

@@ -48,7 +48,8 @@ export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const workspaceId = await requireAuditWorkspace(ctx, request, request.params.id);
-        const { cursor: _cursor, limit: _limit, ...filters } = request.query;
+        // The export is every event the filters select: no page, no cursor.
+        const filters = { ...request.query, cursor: undefined, limit: undefined };
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -67,12 +67,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const row = await createDataLink(
-          ctx,
-          auditScope(request),
-          request.params,
-          request.body,
-        );
+        const row = await createDataLink(ctx, auditScope(request), request.params, request.body);
         return reply.status(201).send(presentDataLink(row, publicUrl));
       },
     );
@@ -91,12 +86,7 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await changeDataLink(
-          ctx,
-          auditScope(request),
-          request.params.id,
-          request.body,
-        );
+        const row = await changeDataLink(ctx, auditScope(request), request.params.id, request.body);
         return presentDataLink(row, publicUrl);
       },
     );

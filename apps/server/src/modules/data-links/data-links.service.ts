@@ -8,7 +8,6 @@ import { lockTable } from '../tables/tables.public.ts';
 import { createPublicToken } from '../public-forms/public-forms.public.ts';
 import {
   deleteDataLinkRow,
-  findDataLink,
   insertDataLink,
   listDataLinkRows,
   updateDataLink,
@@ -104,7 +103,11 @@ export async function changeDataLink(
  * Deletes a link. Files uploaded through it stay on the record: they are the owner's data now;
  * only the visitor's right to remove them ends with the link.
  */
-export async function deleteDataLink(ctx: AppContext, scope: AuditScope, id: string): Promise<void> {
+export async function deleteDataLink(
+  ctx: AppContext,
+  scope: AuditScope,
+  id: string,
+): Promise<void> {
   const ownerId = scope.workspaceId;
   await ctx.db.transaction().execute(async (trx) => {
     const before = await requireListRow(trx, ownerId, id);

@@ -134,8 +134,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: fieldMappingSchema },
         },
       },
-      async (request) =>
-        changeMapping(ctx, auditScope(request), request.params.id, request.body),
+      async (request) => changeMapping(ctx, auditScope(request), request.params.id, request.body),
     );
 
     app.delete(

@@ -65,12 +65,7 @@ export function publicDataFormRoutes(
       },
       async (request, reply) => {
         const read = () => readMultipartForm(request);
-        const upload = await uploadThroughLink(
-          ctx,
-          request.params.token,
-          read,
-          writeDeps(request),
-        );
+        const upload = await uploadThroughLink(ctx, request.params.token, read, writeDeps(request));
         return reply.status(201).send(upload);
       },
     );

@@ -26,7 +26,10 @@ import { listLinkUploadIds } from './public-data-forms.repo.ts';
 export type PublicWriteDeps = { rateLimit: PublicRateLimit; ip: string; userAgent: string | null };
 
 /** Who writes through a data link, for the audit log: the link, from the visitor's address. */
-export function dataLinkScope(link: { id: string; owner_id: string }, deps: PublicWriteDeps): AuditScope {
+export function dataLinkScope(
+  link: { id: string; owner_id: string },
+  deps: PublicWriteDeps,
+): AuditScope {
   return {
     workspaceId: link.owner_id,
     actor: linkActor('data_link', link.id, { ip: deps.ip, userAgent: deps.userAgent }),

@@ -51,12 +51,18 @@ export async function uploadThroughLink(
   const ids = { tableId: link.table_id, recordId: link.record_id };
   // Noted in the file's own transaction, under a share lock on the link: a link deleted during
   // the upload is a 404 and the file is not attached at all.
-  const row = await uploadRecordFile(ctx, dataLinkScope(link, deps), ids, form, async (trx, file) => {
-    if (!(await shareLockDataLink(trx, link.id))) {
-      throw notFound('Data link');
-    }
-    await insertLinkUpload(trx, link.id, file.id);
-  });
+  const row = await uploadRecordFile(
+    ctx,
+    dataLinkScope(link, deps),
+    ids,
+    form,
+    async (trx, file) => {
+      if (!(await shareLockDataLink(trx, link.id))) {
+        throw notFound('Data link');
+      }
+      await insertLinkUpload(trx, link.id, file.id);
+    },
+  );
   return {
     id: row.id,
     filename: row.filename,

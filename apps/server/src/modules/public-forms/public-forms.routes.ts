@@ -50,12 +50,7 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { templateId, recordId } = request.params;
-        const { row, isNew } = await createFormLink(
-          ctx,
-          auditScope(request),
-          templateId,
-          recordId,
-        );
+        const { row, isNew } = await createFormLink(ctx, auditScope(request), templateId, recordId);
         return reply.status(isNew ? 201 : 200).send(presentCreatedFormLink(row, publicUrl));
       },
     );

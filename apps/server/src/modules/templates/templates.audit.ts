@@ -15,7 +15,9 @@ export function describeTemplate(row: TemplateRow): Record<string, string | null
     name: row.name,
     pdf: `${formatSize(Number(row.file_size))}, ${row.page_count} pages`,
     fields:
-      names.length > MAX_FIELD_LIST ? `${names.slice(0, MAX_FIELD_LIST)}… (${row.field_count})` : names,
+      names.length > MAX_FIELD_LIST
+        ? `${names.slice(0, MAX_FIELD_LIST)}… (${row.field_count})`
+        : names,
     'fill settings': row.fill_settings,
   };
 }

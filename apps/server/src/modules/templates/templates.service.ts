@@ -132,7 +132,6 @@ export async function createTemplateFromBytes(
   input: { name: string; fileName: string; bytes: Buffer },
   alongside: (trx: Db, template: StoredTemplate) => Promise<void>,
 ): Promise<TemplateSummary> {
-  const ownerId = scope.workspaceId;
   const file = {
     fieldName: 'pdf_file',
     filename: input.fileName,

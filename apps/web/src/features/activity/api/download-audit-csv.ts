@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api-client';
-import { readToken } from '../../../lib/session';
+import { authHeaders } from '../../../lib/workspace-store';
 import { auditPath, type ActivityFilters } from './list-audit-events';
 
 /**
@@ -10,9 +10,8 @@ export async function downloadAuditCsv(
   workspaceId: string,
   filters: ActivityFilters,
 ): Promise<void> {
-  const token = readToken();
   const response = await fetch(auditPath(workspaceId, filters, {}, 'audit.csv'), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: authHeaders(),
   });
   if (!response.ok) {
     const text = await response.text();

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { RoleRequired } from '../../../components/role-required';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -19,6 +20,14 @@ import { ActivityFilters } from './activity-filters';
  * who made it, from where, and each field's before → after; filtered and exported as CSV.
  */
 export function ActivityPage() {
+  return (
+    <RoleRequired needed="admin">
+      <ActivityLog />
+    </RoleRequired>
+  );
+}
+
+function ActivityLog() {
   const workspaceId = useActivityWorkspace();
   const [filters, setFilters] = useState<Filters>({});
   const [exportError, setExportError] = useState<string | null>(null);
