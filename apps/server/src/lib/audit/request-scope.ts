@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { currentMember } from '../current-member.ts';
+import { currentUser } from '../current-user.ts';
 import { userActor, type AuditActor } from './audit-actor.ts';
 
 /** The workspace a request writes in and who writes: what a service needs to audit its write. */
@@ -23,5 +24,14 @@ export function auditScope(request: FastifyRequest): AuditScope {
   return {
     workspaceId: member.workspaceId,
     actor: userActor(member.user, member),
+  };
+}
+
+/** The audit scope of an account-level request that writes in the caller's personal workspace. */
+export function personalAuditScope(request: FastifyRequest): AuditScope {
+  const user = currentUser(request);
+  return {
+    workspaceId: user.id,
+    actor: userActor(user, { ...requestOrigin(request), via: 'web' }),
   };
 }

@@ -1,20 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { WORKSPACE_MESSAGES } from '@formbridge/contract/workspaces';
-import type { AppContext } from '../../lib/context.ts';
-import { currentUser } from '../../lib/current-user.ts';
-import { AppError } from '../../lib/errors.ts';
+import { currentMember } from '../../lib/current-member.ts';
 
 /**
- * The workspace whose log a request may read, or 404 like a missing item. Until workspaces land
- * a user has only the personal one, whose id is the user's own.
+ * The workspace whose log a request reads: the one in the path, whose membership and Admin role
+ * the route's `role: 'admin', workspace: 'path'` already checked (404 for a non-member, 403 below
+ * Admin), before any of this runs.
  */
-export async function requireAuditWorkspace(
-  _ctx: AppContext,
-  request: FastifyRequest,
-  workspaceId: string,
-): Promise<string> {
-  if (workspaceId !== currentUser(request).id) {
-    throw new AppError(404, WORKSPACE_MESSAGES.notFound);
-  }
-  return workspaceId;
+export function auditWorkspace(request: FastifyRequest): string {
+  return currentMember(request).workspaceId;
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@formbridge/contract/audit';
 import {
@@ -112,6 +113,51 @@ describe.each(DIALECTS)('audit log API on %s', (dialect) => {
       expect(response.body).toEqual({ detail: 'Workspace not found.' });
     }
     expect((await page(stranger)).events).toEqual([]);
+  });
+
+  it("is for the workspace's Admins: an Editor's write shows there, the Editor cannot read it", async () => {
+    const admin = await createUser(t);
+    const editor = await createUser(t);
+    const workspaceId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    await t.ctx.db
+      .insertInto('workspaces')
+      .values({ id: workspaceId, name: 'Office', personal_user_id: null, created_at: now })
+      .execute();
+    await t.ctx.db
+      .insertInto('workspace_members')
+      .values([
+        { workspace_id: workspaceId, user_id: owner.id, role: 'owner', created_at: now },
+        { workspace_id: workspaceId, user_id: admin.id, role: 'admin', created_at: now },
+        { workspace_id: workspaceId, user_id: editor.id, role: 'editor', created_at: now },
+      ])
+      .execute();
+    const inOffice = { 'x-workspace-id': workspaceId };
+    const made = await t.request('POST', '/api/v1/dynamic-tables/', {
+      token: editor.token,
+      headers: inOffice,
+      json: { name: 'Shared clients', fields: [{ name: 'name' }] },
+    });
+    expect(made.status, made.text).toBe(201);
+    const url = `/api/v1/workspaces/${workspaceId}/audit`;
+    const read = await t.request('GET', url, { token: admin.token });
+    expect(read.status, read.text).toBe(200);
+    expect((read.body as AuditPage).events).toMatchObject([
+      {
+        action: 'table.created',
+        actor: { kind: 'user', id: editor.id, name: editor.email },
+        target: { kind: 'table', name: 'Shared clients' },
+      },
+    ]);
+    // Not in the Editor's personal log: the write was the workspace's.
+    expect((await page(editor)).events).toEqual([]);
+    for (const path of [url, `${url}.csv`]) {
+      const refused = await t.request('GET', path, { token: editor.token });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        detail: 'This needs an Admin of this workspace; your role is Editor.',
+      });
+    }
   });
 
   it('exports the filtered log as CSV, formulas defused', async () => {

@@ -4,7 +4,7 @@ import {
   onboardingUpdateSchema,
   sampleResponseSchema,
 } from '@formbridge/contract/onboarding';
-import { auditScope } from '../../lib/audit/request-scope.ts';
+import { personalAuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentUser } from '../../lib/current-user.ts';
 import { createSample, getOnboarding, updateOnboarding } from './onboarding.service.ts';
@@ -58,7 +58,11 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await createSample(ctx, currentUser(request).id, auditScope(request));
+        const result = await createSample(
+          ctx,
+          currentUser(request).id,
+          personalAuditScope(request),
+        );
         return reply.status(result.created ? 201 : 200).send(result);
       },
     );
