@@ -22,6 +22,7 @@ import {
   saveJobProgress,
   type JobRow,
 } from './job-store.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 export type JobLog = {
   error: (obj: object, msg: string) => void;
@@ -72,23 +73,42 @@ export function createJobBook(db: Db, log: JobLog) {
   };
 
   /** Stores the job as queued; resolves with its new id. */
-  const insert = async ({ ownerId, kind, payload, total }: EnqueueInput): Promise<string> => {
+  const insert = async ({
+    ownerId,
+    kind,
+    payload,
+    total,
+    audit,
+  }: EnqueueInput): Promise<string> => {
     const now = new Date().toISOString();
     const id = crypto.randomUUID();
-    await insertJob(db, {
-      id,
-      owner_id: ownerId,
-      kind,
-      status: 'queued',
-      done: 0,
-      total,
-      failed: 0,
-      payload: JSON.stringify(payload),
-      result: null,
-      error: null,
-      created_at: now,
-      updated_at: now,
-      finished_at: null,
+    await db.transaction().execute(async (trx) => {
+      await insertJob(trx, {
+        id,
+        owner_id: ownerId,
+        kind,
+        status: 'queued',
+        done: 0,
+        total,
+        failed: 0,
+        payload: JSON.stringify(payload),
+        result: null,
+        error: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      });
+      if (audit) {
+        await recordAudit(trx, audit.actor, {
+          workspaceId: ownerId,
+          action: 'job.started',
+          target: { kind: 'job', id, name: audit.name },
+          changes: [
+            { field: 'kind', before: null, after: kind },
+            { field: 'items', before: null, after: String(total) },
+          ],
+        });
+      }
     });
     return id;
   };

@@ -1,5 +1,6 @@
 import type { JobProgress, JobStatus } from '@formbridge/contract/jobs';
 import type { z } from 'zod';
+import type { AuditActor } from '../audit/audit-actor.ts';
 
 // The job queue as the rest of the app sees it. The in-process implementation runs one job at a
 // time in this process (SQLite); the pg-boss one shares tasks between every instance on the same
@@ -91,7 +92,14 @@ export type ItemJob<P, T, M = unknown> = {
   finish: (job: JobRef<P>, items: AsyncIterable<FinishedItem<T, M>>) => Promise<JobOutcome>;
 };
 
-export type EnqueueInput = { ownerId: string; kind: string; payload: unknown; total: number };
+export type EnqueueInput = {
+  ownerId: string;
+  kind: string;
+  payload: unknown;
+  total: number;
+  /** Who started it and what it is called in the audit log (`job.started`, same transaction). */
+  audit?: { actor: AuditActor; name: string };
+};
 
 export type JobListener = (event: JobProgress) => void;
 

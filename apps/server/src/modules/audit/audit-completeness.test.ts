@@ -344,6 +344,57 @@ describe.each(DIALECTS)('audit completeness on %s', (dialect) => {
         { field: 'agrees', before: 'No', after: 'Yes' },
       ]),
     });
+    expect(added.find((event) => event.action === 'completed_form.generated')).toMatchObject({
+      actor: { kind: 'public_link', id: shared.id },
+      source: 'public_form',
+    });
+    expect(added).toHaveLength(2);
+  });
+
+  it('completed forms: made, deleted, and made by a job as the job', async () => {
+    const app = await setUpApplication(t, user);
+    const made = await onlyEventOf(
+      () => as('POST', `/api/v1/completed-forms/${app.templateId}/${app.tableId}/${app.recordId}`),
+      201,
+    );
+    expect(made).toMatchObject({
+      action: 'completed_form.generated',
+      actor: { kind: 'user', id: user.id },
+      target: { kind: 'completed_form', name: 'Application · Ada Lovelace' },
+    });
+    const deleted = await onlyEventOf(
+      () => as('DELETE', `/api/v1/completed-forms/${made.target.id}`),
+      204,
+    );
+    expect(deleted).toMatchObject({ action: 'completed_form.deleted', target: made.target });
+
+    const before = new Set((await events()).map((event) => event.id));
+    const started = await as(
+      'POST',
+      `/api/v1/completed-forms/bulk/${app.templateId}/${app.tableId}?wait=true`,
+      { record_ids: [app.recordId] },
+    );
+    expect([200, 202], started.text).toContain(started.status);
+    const body = started.body as { id?: string; job?: { id: string } };
+    const jobId = body.job?.id ?? body.id ?? '';
+    await expect
+      .poll(async () => (await events()).filter((event) => !before.has(event.id)).length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
+    const added = (await events()).filter((event) => !before.has(event.id));
+    expect(added.map((event) => event.action).sort()).toEqual([
+      'completed_form.generated',
+      'job.started',
+    ]);
+    expect(added.find((event) => event.action === 'job.started')).toMatchObject({
+      actor: { kind: 'user', id: user.id },
+      target: { kind: 'job', id: jobId },
+    });
+    expect(added.find((event) => event.action === 'completed_form.generated')).toMatchObject({
+      actor: { kind: 'job', id: jobId },
+      source: 'bulk_job',
+    });
   });
 
   it('rolls the write back when its event cannot be written', async () => {

@@ -8,6 +8,9 @@ import type { AppContext } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
 import { isValidAddress, MailDeliveryError, RECIPIENT_SEPARATORS } from '../../lib/mail/mailer.ts';
 import { lockCompletedForm, updateEmailError, updateEmailSentTo } from './completed-forms.repo.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { completedFormTarget } from './completed-forms.audit.ts';
 
 export type EmailedForm = {
   id: string;
@@ -81,16 +84,24 @@ export function refusedEveryone(rejected: readonly string[]): string {
 /** Appends accepted recipients to each form's `email_sent_to`, under the row lock. */
 async function recordRecipients(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   formIds: readonly string[],
   accepted: readonly string[],
 ) {
+  const ownerId = scope.workspaceId;
   for (const id of formIds) {
     await ctx.db.transaction().execute(async (trx) => {
       const row = await lockCompletedForm(trx, ownerId, id);
       if (row) {
         const current = JSON.parse(row.email_sent_to) as string[];
-        await updateEmailSentTo(trx, ownerId, id, JSON.stringify([...current, ...accepted]));
+        const sentTo = [...current, ...accepted];
+        await updateEmailSentTo(trx, ownerId, id, JSON.stringify(sentTo));
+        await auditWrite(trx, scope, {
+          action: 'completed_form.emailed',
+          target: completedFormTarget(row),
+          before: { 'sent to': current.join(', ') || null },
+          after: { 'sent to': sentTo.join(', ') },
+        });
       }
     });
   }
@@ -103,7 +114,7 @@ async function recordRecipients(
  */
 export async function sendFormsByEmail(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   forms: readonly EmailedForm[],
   recipients: readonly string[],
   senderEmail: string,
@@ -120,7 +131,7 @@ export async function sendFormsByEmail(
   if (result.accepted.length > 0) {
     await recordRecipients(
       ctx,
-      ownerId,
+      scope,
       forms.map((form) => form.id),
       result.accepted,
     );
@@ -134,12 +145,13 @@ export async function sendFormsByEmail(
  */
 export async function trySendFormsByEmail(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   forms: readonly EmailedForm[],
   recipients: readonly string[],
   senderEmail: string,
   log: { error: (obj: object, msg: string) => void },
 ): Promise<EmailOutcome> {
+  const ownerId = scope.workspaceId;
   const ids = forms.map((form) => form.id);
   // The failure stays on the forms, so the list says the e-mail did not go out.
   const failed = async (outcome: EmailOutcome & { error: string }) => {
@@ -147,7 +159,7 @@ export async function trySendFormsByEmail(
     return outcome;
   };
   try {
-    const outcome = await sendFormsByEmail(ctx, ownerId, forms, recipients, senderEmail);
+    const outcome = await sendFormsByEmail(ctx, scope, forms, recipients, senderEmail);
     if (outcome.sent_to.length === 0) {
       return failed({ ...outcome, error: refusedEveryone(outcome.rejected) });
     }

@@ -156,7 +156,7 @@ export function lockCompletedForm(trx: Db, ownerId: string, id: string) {
     .set((eb) => ({ email_sent_to: eb.ref('email_sent_to') }))
     .where('owner_id', '=', ownerId)
     .where('id', '=', id)
-    .returning(['id', 'email_sent_to'])
+    .returning(['id', 'email_sent_to', 'template_name', 'record_display_name'])
     .executeTakeFirst();
 }
 

@@ -21,6 +21,7 @@ import {
   getCompletedForm,
   type FormWithEmail,
 } from './completed-forms.service.ts';
+import { auditScope } from '../../lib/audit/request-scope.ts';
 
 const MAX_PAGE_SIZE = 1000;
 const idParams = z.object({ id: z.string().max(64) });
@@ -88,7 +89,7 @@ export function completedFormsRoutes(deps: FillDeps): FastifyPluginAsyncZod {
       '/:id',
       { config: { auth: 'user', role: 'editor' }, schema: { ...secured, params: idParams } },
       async (request, reply) => {
-        await deleteCompletedForm(ctx, currentMember(request).workspaceId, request.params.id);
+        await deleteCompletedForm(ctx, auditScope(request), request.params.id);
         return reply.status(204).send();
       },
     );

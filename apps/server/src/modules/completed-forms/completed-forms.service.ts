@@ -24,6 +24,10 @@ import {
   findCompletedForm,
   type CompletedFormRow,
 } from './completed-forms.repo.ts';
+import { userActor, type AuditActor } from '../../lib/audit/audit-actor.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { completedFormTarget, describeCompletedForm } from './completed-forms.audit.ts';
 
 type GenerateQuery = z.output<typeof generateQuerySchema>;
 
@@ -63,8 +67,11 @@ export async function generateCompletedForm(
   params: { templateId: string; tableId: string; recordId: string },
   query: GenerateQuery,
   clientIp: string,
+  /** Who the log names; the member by default (a public form's visitor passes its link). */
+  actor: AuditActor = userActor(member.user, member),
 ): Promise<FormWithEmail> {
   const { ctx } = deps;
+  const scope = { workspaceId: member.workspaceId, actor };
   const recipients = query.send_email
     ? checkRecipients(query.email_recipients, ['query', 'email_recipients'])
     : [];
@@ -87,6 +94,7 @@ export async function generateCompletedForm(
     { db: ctx.db, storage: ctx.storage, pool: deps.pool },
     {
       ownerId: member.workspaceId,
+      actor,
       userEmail: member.user.email,
       now: new Date(),
       jobId: null,
@@ -105,7 +113,7 @@ export async function generateCompletedForm(
   const email = query.send_email
     ? await trySendFormsByEmail(
         ctx,
-        member.workspaceId,
+        scope,
         [{ ...produced.row, bytes: produced.bytes }],
         recipients,
         member.user.email,
@@ -134,7 +142,7 @@ export async function emailCompletedForm(
   try {
     email = await sendFormsByEmail(
       ctx,
-      member.workspaceId,
+      { workspaceId: member.workspaceId, actor: userActor(member.user, member) },
       [{ ...row, bytes }],
       recipients,
       member.user.email,
@@ -152,8 +160,16 @@ export async function emailCompletedForm(
 }
 
 /** Removes the row, then the file: a crash in between leaves an unreferenced file, not a broken form. */
-export async function deleteCompletedForm(ctx: AppContext, ownerId: string, id: string) {
+export async function deleteCompletedForm(ctx: AppContext, scope: AuditScope, id: string) {
+  const ownerId = scope.workspaceId;
   const row = await getCompletedForm(ctx, ownerId, id);
-  await deleteCompletedFormRow(ctx.db, ownerId, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteCompletedFormRow(trx, ownerId, id);
+    await auditWrite(trx, scope, {
+      action: 'completed_form.deleted',
+      target: completedFormTarget(row),
+      before: describeCompletedForm(row),
+    });
+  });
   await ctx.storage.remove(row.file_key);
 }

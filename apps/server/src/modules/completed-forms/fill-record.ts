@@ -22,6 +22,8 @@ import { FillFailedError, type FillOutput, type FillPool } from '../../lib/pdf-f
 import { engineSettings, type TableSource, type TemplateSource } from './record-source.ts';
 import { addTransformProblems } from './transform-report.ts';
 import { computeUniversalValues } from './universal-values.ts';
+import type { AuditActor } from '../../lib/audit/audit-actor.ts';
+import { auditFormGenerated } from './completed-forms.audit.ts';
 
 export type FillRecordDeps = {
   db: Db;
@@ -33,6 +35,8 @@ export type FillRecordDeps = {
 
 export type FillRecordInput = {
   ownerId: string;
+  /** Who the audit log names for the form made: the member, the public link or the job. */
+  actor: AuditActor;
   userEmail: string;
   /** The generation moment (universal values, file name): one per request or job. */
   now: Date;
@@ -97,7 +101,7 @@ export type FilledValues = {
  */
 export async function fillRecordValues(
   pool: FillPool,
-  input: Omit<FillRecordInput, 'ownerId' | 'jobId'>,
+  input: Omit<FillRecordInput, 'ownerId' | 'jobId' | 'actor'>,
 ): Promise<FilledValues | FailedForm> {
   const { table, template, record } = input;
   const recordDisplayName = getRecordDisplayName(table.table, record);
@@ -197,11 +201,18 @@ export async function fillRecord(
   try {
     await crashPoint('completed-form-stored');
     if (deps.storeRow) {
+      // Batched rows are audited where the batch is written (generation/row-batch.ts).
       await deps.storeRow(row);
-    } else if (input.jobId) {
-      await insertCompletedFormOnce(deps.db, row);
     } else {
-      await insertCompletedForm(deps.db, row);
+      await deps.db.transaction().execute(async (trx) => {
+        // A job's retried item inserts nothing the second time, and so audits nothing.
+        const inserted = input.jobId
+          ? await insertCompletedFormOnce(trx, row)
+          : (await insertCompletedForm(trx, row), true);
+        if (inserted) {
+          await auditFormGenerated(trx, { workspaceId: input.ownerId, actor: input.actor }, row);
+        }
+      });
     }
   } catch (error) {
     await deps.storage.remove(row.file_key);

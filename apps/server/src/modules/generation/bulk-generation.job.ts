@@ -32,6 +32,7 @@ import { fillRecord } from '../completed-forms/completed-forms.public.ts';
 import { createResultLog } from './result-log.ts';
 import { createRowBatch } from './row-batch.ts';
 import { createZipSink } from './zip-sink.ts';
+import { jobActor } from '../../lib/audit/audit-actor.ts';
 
 export const BULK_GENERATION = 'bulk_generation';
 
@@ -108,7 +109,7 @@ export function bulkGenerationJob(
     }
     const outcome = await trySendFormsByEmail(
       ctx,
-      job.ownerId,
+      { workspaceId: job.ownerId, actor: jobActor(job.id, BULK_GENERATION) },
       [{ ...row, bytes }],
       job.payload.email_recipients,
       job.payload.user_email,
@@ -146,7 +147,9 @@ export function bulkGenerationJob(
       return batch;
     };
     // E-mailing records the recipients on the row, so it must exist first: no batching then.
-    const rows = job.payload.send_email ? null : createRowBatch(ctx.db, ctx.storage);
+    const rows = job.payload.send_email
+      ? null
+      : createRowBatch(ctx.db, ctx.storage, jobActor(job.id, BULK_GENERATION));
 
     const run = async (recordId: string): Promise<ItemResult<FormItem, MadeForm>> => {
       // A retry after the form was stored but before its outcome was: reuse it (the e-mail may
@@ -170,6 +173,7 @@ export function bulkGenerationJob(
         { db: ctx.db, storage: ctx.storage, pool, storeRow: rows?.add },
         {
           ownerId: job.ownerId,
+          actor: jobActor(job.id, BULK_GENERATION),
           userEmail: job.payload.user_email,
           now: new Date(job.payload.now),
           jobId: job.id,

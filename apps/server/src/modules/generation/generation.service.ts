@@ -15,6 +15,7 @@ import { checkRecipients } from '../completed-forms/completed-forms.public.ts';
 import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.job.ts';
 import { loadTableSource, loadTemplateSource } from '../completed-forms/completed-forms.public.ts';
 import { MULTI_TEMPLATE_GENERATION, type MultiTemplatePayload } from './multi-template.job.ts';
+import { userActor } from '../../lib/audit/audit-actor.ts';
 
 type BulkBody = z.output<typeof bulkGenerationBodySchema>;
 type MultiBody = z.output<typeof multiTemplateBodySchema>;
@@ -65,7 +66,12 @@ export async function startBulkGeneration(
     await ctx.mailQuota.take(sender, recordIds.length, recordIds.length * recipients.length);
   }
   const table = await loadTableSource(ctx.db, member.workspaceId, params.tableId);
-  await loadTemplateSource(ctx.db, member.workspaceId, params.templateId, table.table);
+  const template = await loadTemplateSource(
+    ctx.db,
+    member.workspaceId,
+    params.templateId,
+    table.table,
+  );
   const found = await findExistingRecordIds(ctx.db, member.workspaceId, params.tableId, recordIds);
   const missing = body.record_ids
     .map((id, index) => ({ id, index }))
@@ -95,6 +101,10 @@ export async function startBulkGeneration(
     kind: BULK_GENERATION,
     payload,
     total: recordIds.length,
+    audit: {
+      actor: userActor(member.user, member),
+      name: `${template.name} · ${table.table.name} (${recordIds.length} records)`,
+    },
   });
 }
 
@@ -166,5 +176,9 @@ export async function startMultiTemplateGeneration(
     kind: MULTI_TEMPLATE_GENERATION,
     payload,
     total: body.template_ids.length,
+    audit: {
+      actor: userActor(member.user, member),
+      name: `${table.table.name} · ${body.template_ids.length} templates`,
+    },
   });
 }

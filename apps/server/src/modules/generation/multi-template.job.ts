@@ -36,6 +36,7 @@ import {
 import { fillRecord } from '../completed-forms/completed-forms.public.ts';
 import { runOrdered } from '../../lib/jobs/run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
+import { jobActor } from '../../lib/audit/audit-actor.ts';
 
 export const MULTI_TEMPLATE_GENERATION = 'multi_template_generation';
 
@@ -106,6 +107,7 @@ async function produceOne(
     { db: ctx.db, storage: ctx.storage, pool },
     {
       ownerId,
+      actor: jobActor(job.id, MULTI_TEMPLATE_GENERATION),
       userEmail: payload.user_email,
       now: new Date(payload.now),
       jobId: job.id,
@@ -194,7 +196,7 @@ async function runMultiTemplate(
     payload.send_email && emailed.length > 0
       ? await trySendFormsByEmail(
           ctx,
-          ownerId,
+          { workspaceId: ownerId, actor: jobActor(job.id, MULTI_TEMPLATE_GENERATION) },
           emailed,
           payload.email_recipients,
           payload.user_email,

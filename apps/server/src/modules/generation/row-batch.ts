@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { AuditActor } from '../../lib/audit/audit-actor.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import {
   recordFormsOnce,
@@ -12,14 +13,14 @@ import {
  * still leaves at worst files without rows, never a row without its file; a rerun of the job
  * regenerates the forms whose rows were not stored.
  */
-export function createRowBatch(db: Db, storage: Storage, size = 100) {
+export function createRowBatch(db: Db, storage: Storage, actor: AuditActor, size = 100) {
   let pending: NewCompletedForm[] = [];
 
   const flush = async (): Promise<void> => {
     const rows = pending;
     pending = [];
     try {
-      await recordFormsOnce(db, rows);
+      await recordFormsOnce(db, rows, actor);
     } catch (error) {
       await Promise.all(rows.map((row) => storage.remove(row.file_key).catch(() => undefined)));
       throw error;

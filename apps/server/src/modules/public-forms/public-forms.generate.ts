@@ -29,6 +29,7 @@ export function createLinkGenerator(deps: FillDeps): GenerateForLink {
       { send_email: false, email_recipients: [], flatten: false },
       // No e-mail is sent for a link, so no client address is counted against a mail quota.
       'public-link',
+      link.scope.actor,
     );
     return row.id;
   };

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/database.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+
+// How the audit log names a completed form: its template and record as they were at generation.
+export function completedFormTarget(row: {
+  id: string;
+  template_name: string;
+  record_display_name: string;
+}) {
+  return {
+    kind: 'completed_form' as const,
+    id: row.id,
+    name: `${row.template_name} · ${row.record_display_name}`,
+  };
+}
+
+/** A completed form as the log describes it (never its file key or signed URLs). */
+export function describeCompletedForm(row: {
+  file_name: string;
+  file_size: number;
+  table_name: string;
+  job_id: string | null;
+}): Record<string, string | null> {
+  return {
+    file: `${row.file_name} (${(Number(row.file_size) / 1024).toFixed(1)} KB)`,
+    table: row.table_name,
+    job: row.job_id,
+  };
+}
+
+/** The event of a form made (a single generation, a public form, or a job's item). */
+export function auditFormGenerated(
+  trx: Db,
+  scope: AuditScope,
+  row: Parameters<typeof describeCompletedForm>[0] & Parameters<typeof completedFormTarget>[0],
+): Promise<void> {
+  return auditWrite(trx, scope, {
+    action: 'completed_form.generated',
+    target: completedFormTarget(row),
+    after: describeCompletedForm(row),
+  });
+}
