@@ -43,6 +43,9 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'PATCH /api/v1/workspaces/:id/members/:user_id': 'admin',
   'DELETE /api/v1/workspaces/:id/members/:user_id': 'viewer',
   'POST /api/v1/workspaces/:id/transfer': 'owner',
+  // The audit log (Activity) is the Admin's: it shows every member's writes and addresses.
+  'GET /api/v1/workspaces/:id/audit': 'admin',
+  'GET /api/v1/workspaces/:id/audit.csv': 'admin',
   // Reads and downloads: Viewers. Every write, generation, e-mail and link: Editors.
   'POST /api/v1/pdf-templates': 'editor',
   'GET /api/v1/pdf-templates': 'viewer',
