@@ -50,12 +50,7 @@ export function importsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const result = await importRecords(
-          ctx,
-          auditScope(request),
-          request.params.id,
-          form,
-        );
+        const result = await importRecords(ctx, auditScope(request), request.params.id, form);
         return reply.status(201).send(result);
       },
     );

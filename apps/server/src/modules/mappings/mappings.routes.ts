@@ -109,9 +109,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await createMapping(ctx, auditScope(request), request.body)),
+        reply.status(201).send(await createMapping(ctx, auditScope(request), request.body)),
     );
 
     app.get(

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { currentMember } from '../../lib/current-member.ts';
 import { readMultipartForm } from '../../lib/uploads.ts';
 import { presentRecordFile } from '../record-files/record-files.public.ts';
 import { deleteRecordFile, uploadRecordFile } from './records.files.ts';
@@ -35,12 +34,7 @@ export function recordFileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const form = await readMultipartForm(request);
-        const row = await uploadRecordFile(
-          ctx,
-          auditScope(request),
-          request.params,
-          form,
-        );
+        const row = await uploadRecordFile(ctx, auditScope(request), request.params, form);
         return reply.status(201).send(presentRecordFile(row, ctx.signer));
       },
     );

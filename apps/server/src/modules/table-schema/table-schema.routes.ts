@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { tableUpdateResponseSchema, updateTableBodySchema } from '@formbridge/contract/tables';
 import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { currentMember } from '../../lib/current-member.ts';
 import { presentTable } from '../tables/tables.public.ts';
 import { deleteTable } from './table-schema.delete.ts';
 import { updateTableSchema } from './table-schema.service.ts';
