@@ -196,7 +196,9 @@ async function waitForJobsToEnd(dataDir: string): Promise<void> {
   });
 }
 
-describe('kill -9 during a write leaves nothing half-written', () => {
+// Each case starts a server process, kills it and starts another: on a loaded 2-core machine
+// that alone took 30 s, the default test timeout.
+describe('kill -9 during a write leaves nothing half-written', { timeout: 120_000 }, () => {
   it('template upload: the stored PDF without its row is swept', async () => {
     const { before, after } = await crashDuring('template-stored', async (server) => {
       const call = await signUp(server.baseUrl);
