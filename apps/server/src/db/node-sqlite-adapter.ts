@@ -45,6 +45,10 @@ function wrapStatement(
 // Prepared statements kept by SQL text. Kysely writes the same text for the same query shape
 // (values are bound), so a request's few statements are compiled once instead of on every call.
 const CACHED_STATEMENTS = 500;
+// A compiled statement's native size follows its text: 500 multi-row inserts of 1–500 rows (one
+// per distinct last chunk) held 100 MB, and bulk jobs made new ones for ever (RSS rose 6 MB per
+// 10,000 forms). The texts kept are capped as well as their number, oldest dropped first.
+const CACHED_SQL_CHARS = 256 * 1024;
 
 function rollbackIfActive(database: DatabaseSync): SqliteStatement {
   const noop = { changes: 0, lastInsertRowid: 0 };
@@ -96,9 +100,11 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA synchronous = NORMAL');
   const statements = new Map<string, SqliteStatement>();
+  let cachedChars = 0;
   return {
     close: () => {
       statements.clear();
+      cachedChars = 0;
       database.close();
     },
     prepare: (sql) => {
@@ -120,8 +126,11 @@ export function openNodeSqlite(filename: string): SqliteDatabase {
       }
       const statement = wrapStatement(database.prepare(sql), () => database.prepare(sql));
       statements.set(sql, statement);
-      if (statements.size > CACHED_STATEMENTS) {
-        statements.delete(statements.keys().next().value as string);
+      cachedChars += sql.length;
+      while (statements.size > CACHED_STATEMENTS || cachedChars > CACHED_SQL_CHARS) {
+        const oldest = statements.keys().next().value as string;
+        statements.delete(oldest);
+        cachedChars -= oldest.length;
       }
       return statement;
     },
