@@ -167,4 +167,16 @@ test('an Owner shares a workspace; the Editor works in it, the Viewer only reads
   expect(((await refused.json()) as { detail: string }).detail).toBe(
     'This needs an Editor of this workspace; your role is Viewer.',
   );
+
+  // The Owner sees the Editor's work in Activity: the record with its values, then the form.
+  await sidebar(page).getByRole('link', { name: 'Activity' }).click();
+  const events = page.getByRole('list', { name: 'Activity' }).getByRole('listitem');
+  const recordEvent = events.filter({ hasText: 'Record created' });
+  await expect(recordEvent).toHaveCount(1);
+  await expect(recordEvent).toContainText(editor);
+  const nameChange = recordEvent.getByRole('definition').filter({ hasText: 'Ada Lovelace' });
+  await expect(nameChange).toHaveText('empty→Ada Lovelace');
+  const formEvent = events.filter({ hasText: 'Completed form generated' });
+  await expect(formEvent).toHaveCount(1);
+  await expect(formEvent).toContainText(editor);
 });
