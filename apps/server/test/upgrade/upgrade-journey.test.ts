@@ -196,6 +196,21 @@ describe.skipIf(!tag)(`upgrade from ${tag ?? 'the previous release'} to HEAD`, (
         headers: { authorization: `Bearer ${token}` },
       });
       expect(JSON.stringify(await records.json())).toContain('Ada');
+      // Workspaces (issue 31): the account's items are in its personal workspace, whose id is
+      // the account's, and it is that workspace's Owner.
+      const me = (await (
+        await fetch(`${base}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { id: string };
+      const workspaces = await fetch(`${base}/api/v1/workspaces`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(await workspaces.json()).toEqual({
+        workspaces: [{ id: me.id, name: 'Personal', role: 'owner', personal: true }],
+      });
+      const inPersonal = await fetch(`${base}/api/v1/dynamic-tables/${table.id}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-workspace-id': me.id },
+      });
+      expect(inPersonal.status).toBe(200);
       const page = await fetch(`${base}/login`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
