@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '@formbridge/contract/audit';
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { AddColumnsResponse, TableProposal } from '@formbridge/contract/table-proposal';
 import type { Table } from '@formbridge/contract/tables';
@@ -84,6 +85,20 @@ describe.each(DIALECTS)('missing columns added to a table from a form on %s', (d
       ['agree', table.id, 'agree'],
       ['applicant.email', table.id, 'email'],
       ['applicant.full_name', table.id, 'Full_Name'],
+    ]);
+    // In the workspace's log: the schema change column by column, and the mappings made.
+    const audit = await t.request('GET', `/api/v1/workspaces/${user.id}/audit`, {
+      token: user.token,
+    });
+    const events = (audit.body as AuditPage).events;
+    const schema = events.find((event) => event.action === 'table.schema_changed');
+    expect(schema?.target).toMatchObject({ kind: 'table', id: table.id, name: 'Members' });
+    expect(schema?.changes.length).toBeGreaterThanOrEqual(2);
+    const mapped = events.find((event) => event.action === 'template.mapped');
+    expect(mapped?.changes.map((change) => [change.field, change.after]).sort()).toEqual([
+      ['agree', 'Members.agree'],
+      ['applicant.email', 'Members.email'],
+      ['applicant.full_name', 'Members.Full_Name'],
     ]);
     // Everything is mapped now: nothing left to add.
     const again = await t.request(

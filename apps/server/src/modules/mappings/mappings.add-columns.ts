@@ -7,6 +7,8 @@ import { inBody } from '@formbridge/contract/errors';
 import { updateTableBodySchema } from '@formbridge/contract/tables';
 import { buildStoredSchema, mergeTableUpdate } from '@formbridge/contract/tables-migration';
 import { validateTableSchema } from '@formbridge/contract/tables-validation';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { auditTableWrite } from '../../lib/audit/schema-changes.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { fitProposalToTable } from '../../suggest/proposal-fit.ts';
@@ -18,7 +20,9 @@ import {
   writeTableSchema,
 } from '../tables/tables.public.ts';
 import { requireTemplate } from '../templates/templates.public.ts';
+import { listTemplateMappingRows } from './mappings.crud.repo.ts';
 import {
+  auditProposedMappings,
   checkProposedMappings,
   insertProposedMappings,
   proposeTableForTemplate,
@@ -45,10 +49,11 @@ export async function proposeColumnsForTable(
 /** Adds the columns to the table and makes the mappings; 422 names the column at fault. */
 export async function addColumnsFromTemplate(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   templateId: string,
   body: AddColumnsBody,
 ): Promise<AddColumnsResponse> {
+  const ownerId = scope.workspaceId;
   const template = await requireTemplate(ctx.db, ownerId, templateId);
   checkProposedMappings(template.field_data, body.mappings);
   return ctx.db.transaction().execute(async (trx) => {
@@ -93,7 +98,17 @@ export async function addColumnsFromTemplate(
     if (!updated) {
       throw new Error('Updated table not found');
     }
+    await auditTableWrite(trx, scope, {
+      action: 'table.schema_changed',
+      tableId: current.id,
+      before: current,
+      after: updated,
+    });
+    const mappedBefore = new Set(
+      (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
+    );
     const created = await insertProposedMappings(trx, ownerId, templateId, updated, body.mappings);
+    await auditProposedMappings(trx, scope, templateId, updated, mappedBefore);
     return {
       table: presentTable(updated),
       columns_added: body.fields.length,

@@ -62,12 +62,7 @@ export function tableFromFormRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        addColumnsFromTemplate(
-          ctx,
-          currentMember(request).workspaceId,
-          request.params.id,
-          request.body,
-        ),
+        addColumnsFromTemplate(ctx, auditScope(request), request.params.id, request.body),
     );
 
     app.post(

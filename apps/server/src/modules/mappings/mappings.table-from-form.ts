@@ -74,22 +74,7 @@ export async function createTableFromTemplate(
     body,
     async (trx, stored) => {
       created = await insertProposedMappings(trx, ownerId, templateId, stored, proposal.mappings);
-      const rows = (await listTemplateMappingRows(trx, ownerId, templateId)).filter(
-        (row) => row.mapped_table_id === stored.id,
-      );
-      const template = await shareLockTemplate(trx, ownerId, templateId);
-      if (rows.length > 0 && template) {
-        await recordAudit(trx, scope.actor, {
-          workspaceId: ownerId,
-          action: 'template.mapped',
-          target: { kind: 'template', id: templateId, name: template.name },
-          changes: rows.map((row) => ({
-            field: row.field_name,
-            before: null,
-            after: `${stored.name}.${row.mapped_field_key}`,
-          })),
-        });
-      }
+      await auditProposedMappings(trx, scope, templateId, stored, new Set());
     },
     options.trx,
   );
@@ -159,4 +144,33 @@ export async function insertProposedMappings(
     created += 1;
   }
   return created;
+}
+
+/**
+ * One `template.mapped` event for the mappings to `table` that a table made from the form (or
+ * "Add missing columns") just wrote: those of fields not in `mappedBefore`.
+ */
+export async function auditProposedMappings(
+  trx: Db,
+  scope: AuditScope,
+  templateId: string,
+  table: StoredTable,
+  mappedBefore: ReadonlySet<string>,
+): Promise<void> {
+  const rows = (await listTemplateMappingRows(trx, scope.workspaceId, templateId)).filter(
+    (row) => row.mapped_table_id === table.id && !mappedBefore.has(row.field_name),
+  );
+  const template = await shareLockTemplate(trx, scope.workspaceId, templateId);
+  if (rows.length > 0 && template) {
+    await recordAudit(trx, scope.actor, {
+      workspaceId: scope.workspaceId,
+      action: 'template.mapped',
+      target: { kind: 'template', id: templateId, name: template.name },
+      changes: rows.map((row) => ({
+        field: row.field_name,
+        before: null,
+        after: `${table.name}.${row.mapped_field_key}`,
+      })),
+    });
+  }
 }
