@@ -42,8 +42,10 @@ async function openPrevious(dialect: DialectName, where: string): Promise<Target
 }
 
 async function migratePrevious(db: Kysely<Database>, schema?: string): Promise<void> {
+  // MIGRATIONS lists them in landing order: the previous release had those before this one.
+  const names = Object.keys(MIGRATIONS);
   const previous = Object.fromEntries(
-    Object.entries(MIGRATIONS).filter(([name]) => name !== WORKSPACES),
+    Object.entries(MIGRATIONS).slice(0, names.indexOf(WORKSPACES)),
   );
   const migrator = new Migrator({
     db,
