@@ -7,6 +7,7 @@ import {
 import type { Invitation } from '@formbridge/contract/invitations';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Member } from '../../lib/current-member.ts';
 import type { SessionUser } from '../../lib/current-user.ts';
@@ -23,7 +24,25 @@ import {
   setMemberRole,
   type MemberRow,
 } from './workspaces.repo.ts';
-import { lockMembers } from './workspaces.service.ts';
+import { lockMembers, scopeOf } from './workspaces.service.ts';
+
+/** One event of a membership change: the member by address, their role before → after. */
+function auditMember(
+  trx: Db,
+  member: Member,
+  action: string,
+  target: { user_id?: string; id?: string; email: string },
+  before: string | null,
+  after: string | null,
+): Promise<void> {
+  const id = target.user_id ?? target.id ?? '';
+  return auditWrite(trx, scopeOf(member), {
+    action,
+    target: { kind: 'member', id, name: target.email },
+    before: before === null ? null : { role: before },
+    after: after === null ? null : { role: after },
+  });
+}
 
 function memberNotFound(): AppError {
   return new AppError(404, WORKSPACE_MESSAGES.memberNotFound);
@@ -63,14 +82,25 @@ export async function addMember(
       workspaceName: workspace?.name ?? '',
       role: body.role,
     });
+    // The invitations module writes and mails the invitation itself; its event follows.
+    await ctx.db.transaction().execute((trx) =>
+      auditWrite(trx, scopeOf(member), {
+        action: 'invitation.sent',
+        target: { kind: 'invitation', id: row.id, name: row.email },
+        after: { email: row.email, role: body.role },
+      }),
+    );
     return { kind: 'invited', invitation: presentInvitation(row) };
   }
   try {
-    await insertMembership(ctx.db, {
-      workspace_id: member.workspaceId,
-      user_id: account.id,
-      role: body.role,
-      created_at: new Date().toISOString(),
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertMembership(trx, {
+        workspace_id: member.workspaceId,
+        user_id: account.id,
+        role: body.role,
+        created_at: new Date().toISOString(),
+      });
+      await auditMember(trx, member, 'member.added', account, null, body.role);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -95,6 +125,7 @@ export async function changeMemberRole(
       throw new AppError(409, WORKSPACE_MESSAGES.ownerRole);
     }
     await setMemberRole(trx, member.workspaceId, userId, role);
+    await auditMember(trx, member, 'member.role_changed', target, target.role, role);
     return presentMember({ ...target, role });
   });
 }
@@ -115,6 +146,14 @@ export async function removeMember(ctx: AppContext, member: Member, userId: stri
       throw new AppError(409, isSelf ? WORKSPACE_MESSAGES.lastOwner : WORKSPACE_MESSAGES.ownerRole);
     }
     await deleteMembership(trx, member.workspaceId, userId);
+    await auditMember(
+      trx,
+      member,
+      isSelf ? 'member.left' : 'member.removed',
+      target,
+      target.role,
+      null,
+    );
   });
 }
 
@@ -144,6 +183,8 @@ export async function transferOwnership(
     }
     await setMemberRole(trx, member.workspaceId, member.user.id, 'admin');
     await setMemberRole(trx, member.workspaceId, userId, 'owner');
+    await auditMember(trx, member, 'member.role_changed', caller, 'owner', 'admin');
+    await auditMember(trx, member, 'member.role_changed', target, target.role, 'owner');
   });
   return listMembers(ctx, member.workspaceId);
 }

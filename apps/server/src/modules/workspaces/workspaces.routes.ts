@@ -11,6 +11,8 @@ import {
   workspaceListSchema,
   workspaceSchema,
 } from '@formbridge/contract/workspaces';
+import { userActor } from '../../lib/audit/audit-actor.ts';
+import { requestOrigin } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { currentUser } from '../../lib/current-user.ts';
@@ -62,7 +64,14 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const made = await createWorkspace(ctx, currentUser(request).id, request.body.name);
+        const made = await createWorkspace(
+          ctx,
+          {
+            userId: currentUser(request).id,
+            actor: userActor(currentUser(request), { ...requestOrigin(request), via: 'web' }),
+          },
+          request.body.name,
+        );
         return reply.status(201).send(made);
       },
     );

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import { WORKSPACE_MESSAGES, type Workspace } from '@formbridge/contract/workspaces';
 import { takeTransactionLock } from '../../db/dialect.ts';
+import { userActor } from '../../lib/audit/audit-actor.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Member } from '../../lib/current-member.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +18,11 @@ import {
   renameWorkspaceRow,
 } from './workspaces.repo.ts';
 
+/** The audit scope of a member's write in their workspace. */
+export function scopeOf(member: Member): AuditScope {
+  return { workspaceId: member.workspaceId, actor: userActor(member.user, member) };
+}
+
 /** The caller's workspaces, oldest first (the personal one is the account's first). */
 export async function listWorkspaces(ctx: AppContext, userId: string): Promise<Workspace[]> {
   const rows = await listWorkspacesOfUser(ctx.db, userId);
@@ -24,7 +32,7 @@ export async function listWorkspaces(ctx: AppContext, userId: string): Promise<W
 /** A new shared workspace; its creator is its Owner. */
 export async function createWorkspace(
   ctx: AppContext,
-  userId: string,
+  creator: { userId: string; actor: AuditScope['actor'] },
   name: string,
 ): Promise<Workspace> {
   const now = new Date().toISOString();
@@ -33,10 +41,20 @@ export async function createWorkspace(
     await insertWorkspace(trx, { id, name, personal_user_id: null, created_at: now });
     await insertMembership(trx, {
       workspace_id: id,
-      user_id: userId,
+      user_id: creator.userId,
       role: 'owner',
       created_at: now,
     });
+    // The first event of the new workspace's own log.
+    await auditWrite(
+      trx,
+      { workspaceId: id, actor: creator.actor },
+      {
+        action: 'workspace.created',
+        target: { kind: 'workspace', id, name },
+        after: { name },
+      },
+    );
   });
   return { id, name, role: 'owner', personal: false };
 }
@@ -55,7 +73,16 @@ export async function renameWorkspace(
   member: Member,
   name: string,
 ): Promise<Workspace> {
-  await renameWorkspaceRow(ctx.db, member.workspaceId, name);
+  const before = await getWorkspaceOf(ctx, member);
+  await ctx.db.transaction().execute(async (trx) => {
+    await renameWorkspaceRow(trx, member.workspaceId, name);
+    await auditWrite(trx, scopeOf(member), {
+      action: 'workspace.renamed',
+      target: { kind: 'workspace', id: member.workspaceId, name },
+      before: { name: before.name },
+      after: { name },
+    });
+  });
   return presentWorkspace(await getWorkspaceOf(ctx, member), member.user.id);
 }
 

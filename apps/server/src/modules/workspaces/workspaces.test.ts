@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '@formbridge/contract/audit';
 import { WORKSPACE_MESSAGES, type Workspace } from '@formbridge/contract/workspaces';
 import {
   createUser,
@@ -103,6 +104,72 @@ describe.each(DIALECTS)('workspaces on %s', (dialect) => {
     });
     expect((alicesView.body as Array<{ name: string }>).map((one) => one.name)).toEqual([
       'Clients',
+    ]);
+  });
+
+  it("keeps every membership change in the workspace's Activity, with roles before → after", async () => {
+    const alice = await createUser(t);
+    const bob = await createUser(t);
+    const carol = await createUser(t);
+    const shared = await createWorkspace(alice, 'Clinic');
+    expect((await add(alice, shared.id, bob.email, 'editor')).status).toBe(201);
+    expect((await add(alice, shared.id, carol.email, 'viewer')).status).toBe(201);
+    expect((await add(alice, shared.id, 'new.person@example.com', 'viewer')).status).toBe(202);
+    const roled = await t.request('PATCH', `/api/v1/workspaces/${shared.id}/members/${bob.id}`, {
+      token: alice.token,
+      json: { role: 'admin' },
+    });
+    expect(roled.status, roled.text).toBe(200);
+    const removed = await t.request(
+      'DELETE',
+      `/api/v1/workspaces/${shared.id}/members/${carol.id}`,
+      {
+        token: alice.token,
+      },
+    );
+    expect(removed.status).toBe(204);
+    const renamed = await t.request('PATCH', `/api/v1/workspaces/${shared.id}`, {
+      token: alice.token,
+      json: { name: 'Clinic North' },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    const audit = await t.request('GET', `/api/v1/workspaces/${shared.id}/audit`, {
+      token: alice.token,
+    });
+    expect(audit.status, audit.text).toBe(200);
+    const events = (audit.body as AuditPage).events
+      .map((event) => [event.action, event.target.name, event.changes, event.actor.name])
+      .reverse();
+    const role = (before: string | null, after: string | null) => [
+      { field: 'role', before, after },
+    ];
+    expect(events).toEqual([
+      [
+        'workspace.created',
+        'Clinic',
+        [{ field: 'name', before: null, after: 'Clinic' }],
+        alice.email,
+      ],
+      ['member.added', bob.email, role(null, 'editor'), alice.email],
+      ['member.added', carol.email, role(null, 'viewer'), alice.email],
+      [
+        'invitation.sent',
+        'new.person@example.com',
+        [
+          { field: 'email', before: null, after: 'new.person@example.com' },
+          { field: 'role', before: null, after: 'viewer' },
+        ],
+        alice.email,
+      ],
+      ['member.role_changed', bob.email, role('editor', 'admin'), alice.email],
+      ['member.removed', carol.email, role('viewer', null), alice.email],
+      [
+        'workspace.renamed',
+        'Clinic North',
+        [{ field: 'name', before: 'Clinic', after: 'Clinic North' }],
+        alice.email,
+      ],
     ]);
   });
 
