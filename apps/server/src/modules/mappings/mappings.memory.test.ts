@@ -1,4 +1,5 @@
 import { PDFDocument, PDFHexString, PDFName } from '@cantoo/pdf-lib';
+import type { AuditPage } from '@formbridge/contract/audit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Suggestion } from '@formbridge/contract/mappings';
 import { createTable, createTemplate } from '../../../test/factories.ts';
@@ -84,6 +85,15 @@ describe.each(DIALECTS)('suggestions learn from the account on %s', (dialect) =>
     );
     expect(rejected.status).toBe(204);
     expect(await suggestionsFor(user, i9.id, staff.id)).toEqual([]);
+    const audit = await t.request('GET', `/api/v1/workspaces/${user.id}/audit`, {
+      token: user.token,
+    });
+    const [latest] = (audit.body as AuditPage).events;
+    expect(latest).toMatchObject({
+      action: 'template.suggestion_rejected',
+      target: { kind: 'template', id: i9.id },
+      changes: [{ field: 'Text7', before: null, after: 'not org_label' }],
+    });
   });
 
   it('refuses a rejection for a field the template does not have', async () => {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { RejectSuggestionBody } from '@formbridge/contract/mappings';
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { Db } from '../../db/database.ts';
+import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { validationError } from '../../lib/errors.ts';
 import { memoryKeysOf, type MappingMemory } from '../../suggest/mapping-memory.ts';
@@ -46,22 +48,30 @@ export async function rememberFieldChoice(
 /** The user turned a suggestion down: it is not made again for a field captioned the same. */
 export async function rejectSuggestion(
   ctx: AppContext,
-  ownerId: string,
+  scope: AuditScope,
   templateId: string,
   body: RejectSuggestionBody,
 ): Promise<void> {
+  const ownerId = scope.workspaceId;
   const template = await requireTemplate(ctx.db, ownerId, templateId);
   if (!Object.hasOwn(template.field_data, body.field_name)) {
     throw validationError([
       { loc: ['body', 'field_name'], msg: `The template has no field ${body.field_name}` },
     ]);
   }
-  await rememberFieldChoice(
-    ctx.db,
-    ownerId,
-    template,
-    body.field_name,
-    body.suggested_field_key,
-    'rejected',
-  );
+  await ctx.db.transaction().execute(async (trx) => {
+    await rememberFieldChoice(
+      trx,
+      ownerId,
+      template,
+      body.field_name,
+      body.suggested_field_key,
+      'rejected',
+    );
+    await auditWrite(trx, scope, {
+      action: 'template.suggestion_rejected',
+      target: { kind: 'template', id: template.id, name: template.name },
+      after: { [body.field_name]: `not ${body.suggested_field_key}` },
+    });
+  });
 }

@@ -88,12 +88,7 @@ export function mappingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await rejectSuggestion(
-          ctx,
-          currentMember(request).workspaceId,
-          request.params.templateId,
-          request.body,
-        );
+        await rejectSuggestion(ctx, auditScope(request), request.params.templateId, request.body);
         return reply.status(204).send();
       },
     );
