@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentMember } from '../current-member.ts';
+import { currentMember, type Member } from '../current-member.ts';
 import { currentUser } from '../current-user.ts';
 import { userActor, type AuditActor } from './audit-actor.ts';
 
@@ -20,11 +20,12 @@ export function requestOrigin(request: FastifyRequest): {
  * (from the web app or the API, with the client's address and agent).
  */
 export function auditScope(request: FastifyRequest): AuditScope {
-  const member = currentMember(request);
-  return {
-    workspaceId: member.workspaceId,
-    actor: userActor(member.user, member),
-  };
+  return memberScope(currentMember(request));
+}
+
+/** The audit scope of a member's write in their workspace. */
+export function memberScope(member: Member): AuditScope {
+  return { workspaceId: member.workspaceId, actor: userActor(member.user, member) };
 }
 
 /** The audit scope of an account-level request that writes in the caller's personal workspace. */

@@ -24,6 +24,7 @@ import {
   findCompletedForm,
   type CompletedFormRow,
 } from './completed-forms.repo.ts';
+import { memberScope } from '../../lib/audit/request-scope.ts';
 import { userActor, type AuditActor } from '../../lib/audit/audit-actor.ts';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
@@ -142,7 +143,7 @@ export async function emailCompletedForm(
   try {
     email = await sendFormsByEmail(
       ctx,
-      { workspaceId: member.workspaceId, actor: userActor(member.user, member) },
+      memberScope(member),
       [{ ...row, bytes }],
       recipients,
       member.user.email,

@@ -8,6 +8,7 @@ import type { Invitation } from '@formbridge/contract/invitations';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
+import { memberScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Member } from '../../lib/current-member.ts';
 import type { SessionUser } from '../../lib/current-user.ts';
@@ -24,7 +25,7 @@ import {
   setMemberRole,
   type MemberRow,
 } from './workspaces.repo.ts';
-import { lockMembers, scopeOf } from './workspaces.service.ts';
+import { lockMembers } from './workspaces.service.ts';
 
 /** One event of a membership change: the member by address, their role before → after. */
 function auditMember(
@@ -36,7 +37,7 @@ function auditMember(
   after: string | null,
 ): Promise<void> {
   const id = target.user_id ?? target.id ?? '';
-  return auditWrite(trx, scopeOf(member), {
+  return auditWrite(trx, memberScope(member), {
     action,
     target: { kind: 'member', id, name: target.email },
     before: before === null ? null : { role: before },
@@ -84,7 +85,7 @@ export async function addMember(
     });
     // The invitations module writes and mails the invitation itself; its event follows.
     await ctx.db.transaction().execute((trx) =>
-      auditWrite(trx, scopeOf(member), {
+      auditWrite(trx, memberScope(member), {
         action: 'invitation.sent',
         target: { kind: 'invitation', id: row.id, name: row.email },
         after: { email: row.email, role: body.role },

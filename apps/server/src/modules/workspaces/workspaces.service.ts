@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import { WORKSPACE_MESSAGES, type Workspace } from '@formbridge/contract/workspaces';
 import { takeTransactionLock } from '../../db/dialect.ts';
-import { userActor } from '../../lib/audit/audit-actor.ts';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
-import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { memberScope, type AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Member } from '../../lib/current-member.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,11 +16,6 @@ import {
   listWorkspacesOfUser,
   renameWorkspaceRow,
 } from './workspaces.repo.ts';
-
-/** The audit scope of a member's write in their workspace. */
-export function scopeOf(member: Member): AuditScope {
-  return { workspaceId: member.workspaceId, actor: userActor(member.user, member) };
-}
 
 /** The caller's workspaces, oldest first (the personal one is the account's first). */
 export async function listWorkspaces(ctx: AppContext, userId: string): Promise<Workspace[]> {
@@ -76,7 +70,7 @@ export async function renameWorkspace(
   const before = await getWorkspaceOf(ctx, member);
   await ctx.db.transaction().execute(async (trx) => {
     await renameWorkspaceRow(trx, member.workspaceId, name);
-    await auditWrite(trx, scopeOf(member), {
+    await auditWrite(trx, memberScope(member), {
       action: 'workspace.renamed',
       target: { kind: 'workspace', id: member.workspaceId, name },
       before: { name: before.name },
