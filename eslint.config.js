@@ -145,7 +145,7 @@ export default tseslint.config(
   },
   {
     // expect.any() and friends are typed `any` by design.
-    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    files: ['**/*.test.{ts,tsx}', '**/*test-helpers.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -50,7 +50,21 @@ export async function createInvitation(
 }
 
 /** Where a member invitation leads: the workspace (by id and name) and the role in it. */
-export type InvitationInto = { workspaceId: string; workspaceName: string; role: string };
+/**
+ * Events of a workspace invitation, written in the transactions that insert the invitation and,
+ * when the mail server refuses it, delete it again (so no invitation exists without its event).
+ */
+export type InvitationAudit = {
+  sent: (trx: Db, row: InvitationRow) => Promise<void>;
+  failed: (trx: Db, row: InvitationRow) => Promise<void>;
+};
+
+export type InvitationInto = {
+  workspaceId: string;
+  workspaceName: string;
+  role: string;
+  audit?: InvitationAudit;
+};
 
 /**
  * Invites an address without an account into a workspace with a role (the members screen):
@@ -97,7 +111,10 @@ async function sendInvitation(
     workspace_id: into?.workspaceId ?? null,
     role: into?.role ?? null,
   };
-  await insertInvitation(ctx.db, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertInvitation(trx, row);
+    await into?.audit?.sent(trx, row);
+  });
   const message = composeInvitation({
     publicUrl: ctx.config.publicUrl,
     token,
@@ -116,7 +133,10 @@ async function sendInvitation(
       );
     }
   } catch (error) {
-    await deleteInvitationRow(ctx.db, user.id, row.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      await deleteInvitationRow(trx, user.id, row.id);
+      await into?.audit?.failed(trx, row);
+    });
     if (error instanceof MailDeliveryError) {
       throw new AppError(502, error.message, 'mail_failed');
     }

@@ -98,12 +98,15 @@ export async function addColumnsFromTemplate(
     if (!updated) {
       throw new Error('Updated table not found');
     }
-    await auditTableWrite(trx, scope, {
-      action: 'table.schema_changed',
-      tableId: current.id,
-      before: current,
-      after: updated,
-    });
+    if (body.fields.length > 0) {
+      // Only mappings to add (the table had every column): the table itself did not change.
+      await auditTableWrite(trx, scope, {
+        action: 'table.schema_changed',
+        tableId: current.id,
+        before: current,
+        after: updated,
+      });
+    }
     const mappedBefore = new Set(
       (await listTemplateMappingRows(trx, ownerId, templateId)).map((row) => row.field_name),
     );

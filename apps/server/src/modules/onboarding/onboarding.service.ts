@@ -6,6 +6,7 @@ import {
 } from '@formbridge/contract/onboarding';
 import type { TableResponse } from '@formbridge/contract/tables';
 import type { TemplateSummary } from '@formbridge/contract/templates';
+import { auditRecordWrite } from '../../lib/audit/audit-record.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -94,8 +95,8 @@ const existingAnswer = (sample: LiveSample): SampleResponse => ({
 /**
  * Makes the account's sample in one transaction: the OSHA 301 template, a table mapped to it and
  * three records. Once per account: while that sample exists, the answer names it (created: false).
+ * `scope` names who all of it is audited as (the member, in their workspace).
  */
-/** `scope` names who the template, table and mappings are audited as (the member, in their workspace). */
 export async function createSample(
   ctx: AppContext,
   userId: string,
@@ -123,7 +124,16 @@ export async function createSample(
           displayFieldKey: SAMPLE_DISPLAY_FIELD,
         });
         // Added in order, a millisecond apart: the list shows them in this order.
-        await addRecords(trx, userId, made.table.id, SAMPLE_RECORDS);
+        const ids = await addRecords(trx, userId, made.table.id, SAMPLE_RECORDS);
+        for (const [index, recordId] of ids.entries()) {
+          await auditRecordWrite(trx, scope, {
+            action: 'record.created',
+            table: made.table,
+            recordId,
+            before: {},
+            after: SAMPLE_RECORDS[index] ?? {},
+          });
+        }
         await setSampleTable(trx, userId, made.table.id);
         mappingsCreated = made.mappings_created;
         tableId = made.table.id;

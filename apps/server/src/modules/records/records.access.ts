@@ -98,14 +98,15 @@ export async function addRecords(
   ownerId: string,
   tableId: string,
   records: ReadonlyArray<Record<string, unknown>>,
-): Promise<void> {
+): Promise<string[]> {
   const end = Date.now();
+  const ids = records.map(() => crypto.randomUUID());
   await insertRecords(
     trx,
     records.map((data, index) => {
       const at = new Date(end - (records.length - 1 - index)).toISOString();
       return {
-        id: crypto.randomUUID(),
+        id: ids[index]!,
         owner_id: ownerId,
         table_id: tableId,
         data: JSON.stringify(data),
@@ -115,4 +116,5 @@ export async function addRecords(
       };
     }),
   );
+  return ids;
 }

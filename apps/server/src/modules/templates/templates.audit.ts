@@ -13,7 +13,7 @@ export function describeTemplate(row: TemplateRow): Record<string, string | null
   const names = Object.keys(JSON.parse(row.field_data) as Record<string, unknown>).join(', ');
   return {
     name: row.name,
-    pdf: `${formatSize(Number(row.file_size))}, ${row.page_count} pages`,
+    pdf: `${formatSize(Number(row.file_size))}, ${row.page_count} ${row.page_count === 1 ? 'page' : 'pages'}`,
     fields:
       names.length > MAX_FIELD_LIST
         ? `${names.slice(0, MAX_FIELD_LIST)}… (${row.field_count})`

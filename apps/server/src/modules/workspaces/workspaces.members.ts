@@ -78,19 +78,31 @@ export async function addMember(
   const account = await findUserIdByEmail(ctx.db, body.email.trim().toLowerCase());
   if (!account) {
     const workspace = await findWorkspace(ctx.db, member.workspaceId);
+    const target = (row: { id: string; email: string }) => ({
+      kind: 'invitation' as const,
+      id: row.id,
+      name: row.email,
+    });
     const row = await createMemberInvitation(ctx, sender, body.email, member.ip ?? '', {
       workspaceId: member.workspaceId,
       workspaceName: workspace?.name ?? '',
       role: body.role,
+      audit: {
+        sent: (trx, sent) =>
+          auditWrite(trx, memberScope(member), {
+            action: 'invitation.sent',
+            target: target(sent),
+            after: { email: sent.email, role: body.role },
+          }),
+        // The mail server refused it: the invitation is gone again, and the log says so.
+        failed: (trx, refused) =>
+          auditWrite(trx, memberScope(member), {
+            action: 'invitation.failed',
+            target: target(refused),
+            before: { email: refused.email, role: body.role },
+          }),
+      },
     });
-    // The invitations module writes and mails the invitation itself; its event follows.
-    await ctx.db.transaction().execute((trx) =>
-      auditWrite(trx, memberScope(member), {
-        action: 'invitation.sent',
-        target: { kind: 'invitation', id: row.id, name: row.email },
-        after: { email: row.email, role: body.role },
-      }),
-    );
     return { kind: 'invited', invitation: presentInvitation(row) };
   }
   try {
