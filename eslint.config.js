@@ -114,6 +114,7 @@ export default tseslint.config(
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/contract/tsconfig.json',
+            'packages/client/tsconfig.json',
             'e2e/tsconfig.json',
           ],
         }),

@@ -14,6 +14,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'client',
+          root: 'packages/client',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

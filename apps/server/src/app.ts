@@ -12,6 +12,7 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerGracefulClose } from './lib/graceful-close.ts';
 import { registerRequestScope } from './lib/process-guards.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
+import { API_TOKEN_RATE_LIMIT_DEFAULT } from '@formbridge/contract/api-tokens';
 import { registerRouteAuth, type RouteAuthEntry } from './lib/route-auth.ts';
 import { registerIdempotency } from './lib/idempotency/idempotency.ts';
 import { collectRouteResponses, type RouteResponseEntry } from './lib/route-responses.ts';
@@ -34,6 +35,7 @@ import { startFileSweeper } from './ops/file-sweep.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('currentUser', null);
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('workspaceAccess', null);
+  app.decorateRequest('apiToken', null);
 
   // DATA_DIR holds the database, stored forms and the JWT secret: owner-only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -167,6 +170,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       counters,
     ),
+    apiTokens: {
+      perMinute: config.apiTokenRateLimitPerMinute ?? API_TOKEN_RATE_LIMIT_DEFAULT,
+      counters,
+    },
   };
   app.addHook('preClose', () => ctx.pdfSandbox.close());
   app.addHook('preClose', () => ctx.suggestPool.close());
@@ -246,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: '/api/v1/public-data-forms',
   });
   await app.register(auditRoutes(ctx), { prefix: '/api/v1/workspaces' });
+  await app.register(apiTokenRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await registerWebApp(app, config.webDist);
   return { app, ctx, routeAuth, routeResponses };
 }

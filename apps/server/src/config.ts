@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { API_TOKEN_RATE_LIMIT_DEFAULT } from '@formbridge/contract/api-tokens';
 import { AUDIT_RETENTION_DAYS_DEFAULT } from '@formbridge/contract/audit';
 import type { S3StorageOptions } from './lib/storage/s3-storage.ts';
 
@@ -46,6 +47,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   MAIL_LIMIT_MESSAGES_PER_DAY: z.coerce.number().int().min(0).default(50),
   MAIL_LIMIT_RECIPIENTS_PER_DAY: z.coerce.number().int().min(0).default(200),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number('API_TOKEN_RATE_LIMIT_PER_MINUTE must be a whole number')
+    .int('API_TOKEN_RATE_LIMIT_PER_MINUTE must be a whole number')
+    .min(1, 'API_TOKEN_RATE_LIMIT_PER_MINUTE must be at least 1')
+    .default(API_TOKEN_RATE_LIMIT_DEFAULT),
   JOB_QUEUE: z.enum(['pgboss', 'memory'], 'JOB_QUEUE must be pgboss or memory').optional(),
   ROLE: z.enum(['all', 'web', 'worker'], 'ROLE must be all, web or worker').default('all'),
   FILL_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
@@ -92,6 +98,8 @@ export type Config = {
   trustProxy?: TrustProxy;
   /** E-mails per user and per client address per day (default 50). */
   mailMessagesPerDay?: number;
+  /** Requests one API token may make per minute (429 past it). */
+  apiTokenRateLimitPerMinute?: number;
   /** Recipients over all e-mails per user and per client address per day (default 200). */
   mailRecipientsPerDay?: number;
   /** `pgboss`: durable queue in PostgreSQL (default there); `memory`: this process (SQLite default). */
@@ -151,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     mailMessagesPerDay: e.MAIL_LIMIT_MESSAGES_PER_DAY,
     mailRecipientsPerDay: e.MAIL_LIMIT_RECIPIENTS_PER_DAY,
+    apiTokenRateLimitPerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     ...queueConfig(e),
     fillWorkers: e.FILL_WORKERS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

@@ -46,6 +46,10 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   // The audit log (Activity) is the Admin's: it shows every member's writes and addresses.
   'GET /api/v1/workspaces/:id/audit': 'admin',
   'GET /api/v1/workspaces/:id/audit.csv': 'admin',
+  // API tokens (issue 33) are the Admin's, and no token ever calls them (route-auth.ts).
+  'GET /api/v1/workspaces/:id/tokens': 'admin',
+  'POST /api/v1/workspaces/:id/tokens': 'admin',
+  'DELETE /api/v1/workspaces/:id/tokens/:token_id': 'admin',
   // Reads and downloads: Viewers. Every write, generation, e-mail and link: Editors.
   'POST /api/v1/pdf-templates': 'editor',
   'GET /api/v1/pdf-templates': 'viewer',
@@ -106,6 +110,10 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'DELETE /api/v1/public-data-links/:id': 'editor',
 };
 
+// Routes an API token may not call though its role would allow it; every Admin, Owner and account
+// route refuses tokens anyway (takesApiTokens). Leaving a workspace would remove the token's creator.
+const NOT_FOR_TOKENS = new Set(['DELETE /api/v1/workspaces/:id/members/:user_id']);
+
 const ROLES: WorkspaceRole[] = ['owner', 'admin', 'editor', 'viewer'];
 type Ids = Record<string, string>;
 type Answer = { status: number; body: unknown };
@@ -130,6 +138,7 @@ function concrete(url: string, ids: Ids): string {
       recordId: ids.record,
       user_id: ids.member,
       fileId: ids.file,
+      token_id: ids.apiToken,
     };
     return (name === 'id' ? byPrefix[prefix] : byName[name]) ?? 'not-an-id';
   });
@@ -178,6 +187,8 @@ for (const dialect of DIALECTS) {
     let owner: TestUser;
     let outsider: TestUser;
     const members = new Map<WorkspaceRole, TestUser>();
+    // The workspace's API tokens, as callers: the owner's account with the token for bearer.
+    const tokens = new Map<'editor' | 'viewer', TestUser>();
     const ids: Ids = {};
 
     beforeAll(async () => {
@@ -234,7 +245,16 @@ for (const dialect of DIALECTS) {
         formLink: (formLink.body as { id: string }).id,
         member: 'not-a-member',
         file: 'not-a-file',
+        apiToken: 'not-a-token',
       });
+      for (const role of ['editor', 'viewer'] as const) {
+        const made = await t.request('POST', `/api/v1/workspaces/${owner.id}/tokens`, {
+          token: owner.token,
+          json: { name: `matrix ${role}`, role },
+        });
+        expect(made.status, made.text).toBe(201);
+        tokens.set(role, { ...owner, token: (made.body as { token: string }).token });
+      }
     }, 120_000);
     afterAll(() => t.close());
 
@@ -307,6 +327,72 @@ for (const dialect of DIALECTS) {
       }
       expect(wrong).toEqual([]);
       expect(cells).toBe(Object.values(ROUTE_ROLES).filter((r) => r !== 'account').length * 5);
+    }, 300_000);
+
+    it('lets API tokens call exactly the Editor and Viewer routes, bar the listed ones', () => {
+      const wrong = t.routeAuth
+        .filter((route) => route.role !== undefined)
+        .filter((route) => {
+          const key = `${route.method} ${route.url}`;
+          const expected =
+            (route.role === 'editor' || route.role === 'viewer') && !NOT_FOR_TOKENS.has(key);
+          return route.apiTokens !== expected;
+        })
+        .map((route) => `${route.method} ${route.url}`);
+      expect(wrong).toEqual([]);
+    });
+
+    it("answers an API token's cells by its role, and refuses it where tokens may not go", async () => {
+      const wrong: string[] = [];
+      for (const route of t.routeAuth.filter((entry) => entry.role !== undefined)) {
+        const isRead = route.method === 'GET';
+        const path = concrete(route.url, isRead ? ids : { workspace: owner.id });
+        for (const [role, caller] of tokens) {
+          const answer = await call(caller, route.method, route.url, path);
+          const cell = `${route.method} ${route.url} as ${role} token → ${answer.status}`;
+          const body = (answer.body ?? {}) as { detail?: unknown; code?: unknown };
+          const needed = route.role as RouteRole;
+          if (!route.apiTokens) {
+            if (answer.status !== 403 || body.code !== 'token_not_allowed') {
+              wrong.push(`${cell}: expected 403 token_not_allowed`);
+            }
+          } else if (needed !== 'account' && !roleAllows(role, needed)) {
+            if (answer.status !== 403 || body.detail !== roleNeededMessage(needed, role)) {
+              wrong.push(`${cell}: expected 403 ${roleNeededMessage(needed, role)}`);
+            }
+          } else if (isRead) {
+            if (answer.status !== 200) {
+              wrong.push(`${cell}: expected 200`);
+            }
+          } else if (
+            ![404, 409, 415, 422].includes(answer.status) ||
+            body.detail === WORKSPACE_MESSAGES.notFound
+          ) {
+            wrong.push(`${cell}: expected the route's own 404/409/415/422`);
+          }
+        }
+      }
+      expect(wrong).toEqual([]);
+    }, 300_000);
+
+    it("pins an API token to its workspace: another one, even its creator's, is a 404", async () => {
+      const wrong: string[] = [];
+      const elsewhere = { workspace: outsider.id };
+      for (const route of t.routeAuth.filter((entry) => entry.apiTokens)) {
+        const path = concrete(
+          route.url,
+          route.method === 'GET' ? { ...ids, ...elsewhere } : elsewhere,
+        );
+        const caller = tokens.get('editor') ?? owner;
+        const answer = await call(caller, route.method, route.url, path, {
+          'X-Workspace-Id': outsider.id,
+        });
+        const detail = (answer.body as { detail?: unknown } | undefined)?.detail;
+        if (answer.status !== 404 || detail !== WORKSPACE_MESSAGES.notFound) {
+          wrong.push(`${route.method} ${route.url} → ${answer.status}`);
+        }
+      }
+      expect(wrong).toEqual([]);
     }, 300_000);
 
     it('reads and changes nothing of this workspace from another, with its real ids', async () => {

@@ -46,6 +46,24 @@ export type WorkspacesTable = {
   created_at: string;
 };
 
+/** A workspace's API tokens (issue 33): the secret's SHA-256 only, never the secret. */
+export type ApiTokensTable = {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** `editor` | `viewer`. */
+  role: string;
+  token_hash: string;
+  /** Null once the creating account is deleted (the token then stops working). */
+  created_by: string | null;
+  created_by_email: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+};
+
 /** Who belongs to a workspace and with which role (`owner` | `admin` | `editor` | `viewer`). */
 export type WorkspaceMembersTable = {
   workspace_id: string;
@@ -345,4 +363,5 @@ export type Database = {
   idempotency_keys: IdempotencyKeysTable;
   user_onboarding: UserOnboardingTable;
   audit_events: AuditEventsTable;
+  api_tokens: ApiTokensTable;
 };

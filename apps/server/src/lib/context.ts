@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
+import type { ApiTokenAuthOptions } from './api-token-auth.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { MailQuota } from './mail-quota.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -25,4 +26,6 @@ export type AppContext = {
   /** Where mapping suggestions are computed: a worker thread, off the request thread. */
   suggestPool: SuggestPool;
   mailQuota: MailQuota;
+  /** Per-token request limit (`API_TOKEN_RATE_LIMIT_PER_MINUTE`) and where it counts. */
+  apiTokens: ApiTokenAuthOptions;
 };

@@ -24,6 +24,8 @@ export type Member = {
   ip: string | null;
   userAgent: string | null;
   via: MemberVia;
+  /** The API token the member acts through (issue 33): the audit log names it, not the account. */
+  token?: { id: string; name: string };
 };
 
 /** The workspace a request acts in and the caller's role there (no account details). */
@@ -90,7 +92,14 @@ export async function resolveWorkspaceAccess(
   workspaceId: string | undefined,
 ): Promise<WorkspaceAccess> {
   let access: WorkspaceAccess;
-  if (workspaceId === undefined || workspaceId === userId) {
+  const token = request.apiToken;
+  if (token) {
+    // A token is pinned to its workspace: any other one is as unknown to it as to an outsider.
+    if (workspaceId !== undefined && workspaceId !== token.workspaceId) {
+      throw workspaceNotFound();
+    }
+    access = { workspaceId: token.workspaceId, role: token.role };
+  } else if (workspaceId === undefined || workspaceId === userId) {
     access = { workspaceId: userId, role: 'owner' };
   } else {
     const role =
@@ -128,6 +137,9 @@ export function currentMember(request: FastifyRequest): Member {
     role: access.role,
     ip: request.ip || null,
     userAgent: request.headers['user-agent'] ?? null,
-    via: 'web',
+    via: request.apiToken ? 'api' : 'web',
+    ...(request.apiToken
+      ? { token: { id: request.apiToken.id, name: request.apiToken.name } }
+      : {}),
   };
 }

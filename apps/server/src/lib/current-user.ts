@@ -1,8 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { API_TOKEN_CODES, API_TOKEN_MESSAGES, isApiToken } from '@formbridge/contract/api-tokens';
 import { AUTH_ERRORS } from '@formbridge/contract/auth';
 import { compileOnce } from '../db/compile-once.ts';
 import type { Db } from '../db/database.ts';
 import { toBoolean } from '../db/dialect.ts';
+import { authenticateApiToken } from './api-token-auth.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import type { TokenClaims } from './tokens.ts';
@@ -84,11 +86,35 @@ async function verifyBearer(ctx: AppContext, request: FastifyRequest): Promise<T
   return claims;
 }
 
-/** Resolves the bearer token to a live session of an enabled account, else throws 401. */
+/**
+ * Resolves an API token (`fbt_…`, issue 33) to its creator's account, pinned to the token's
+ * workspace and role (`request.apiToken`); such a request has no session (`sessionId` empty) and
+ * every route that acts on the account itself refuses it (route-auth.ts).
+ */
+async function authenticateApiRequest(
+  ctx: AppContext,
+  request: FastifyRequest,
+  secret: string,
+): Promise<SessionUser> {
+  const { caller, account } = await authenticateApiToken(ctx.db, request, secret, ctx.apiTokens);
+  const user = { ...account, is_admin: false, can_invite: false, sessionId: '' };
+  request.apiToken = caller;
+  request.currentUser = user;
+  return user;
+}
+
+/**
+ * Resolves the bearer token to a live session of an enabled account, or an API token to the
+ * account it acts for, else throws 401.
+ */
 export async function authenticateRequest(
   ctx: AppContext,
   request: FastifyRequest,
 ): Promise<SessionUser> {
+  const bearer = readBearer(request);
+  if (bearer !== null && isApiToken(bearer)) {
+    return authenticateApiRequest(ctx, request, bearer);
+  }
   const claims = await verifyBearer(ctx, request);
   const user = await findSessionUser(ctx.db, claims);
   if (!user) {
@@ -106,6 +132,12 @@ export async function authenticateRequest(
  */
 export function createRequireToken(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
+    const bearer = readBearer(request);
+    if (bearer !== null && isApiToken(bearer)) {
+      // An API token has no session for the route's query to confirm: checked in full here.
+      await authenticateApiRequest(ctx, request, bearer);
+      return;
+    }
     request.tokenClaims = await verifyBearer(ctx, request);
   };
 }
@@ -132,6 +164,10 @@ export function createRequireUser(ctx: AppContext): onRequestAsyncHookHandler {
 export function createRequireAdmin(ctx: AppContext): onRequestAsyncHookHandler {
   return async (request) => {
     const user = await authenticateRequest(ctx, request);
+    if (request.apiToken) {
+      // Said as route-auth says it for every route an API token may not call.
+      throw new AppError(403, API_TOKEN_MESSAGES.notForTokens, API_TOKEN_CODES.notForTokens);
+    }
     if (!user.is_admin) {
       throw new AppError(403, AUTH_ERRORS.adminOnly, 'admin_only');
     }

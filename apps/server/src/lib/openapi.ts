@@ -16,7 +16,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       // Relative: "Try it out" calls whatever host the page was opened on.
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A sign-in session token (JWT, from /api/v1/auth/login) or an API token ' +
+              '(`fbt_…`, made by a workspace Admin): a token acts in its own workspace with its ' +
+              'role (Editor or Viewer) and is refused by Admin, account and admin routes (403).',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

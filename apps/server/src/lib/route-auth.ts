@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { API_TOKEN_CODES, API_TOKEN_MESSAGES } from '@formbridge/contract/api-tokens';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@formbridge/contract/workspaces';
 import type { AppContext } from './context.ts';
 import { resolveWorkspaceAccess, requestedWorkspaceId, type RouteRole } from './current-member.ts';
@@ -8,6 +9,7 @@ import {
   createRequireUser,
   tokenClaims,
 } from './current-user.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Who may call a route, said once in its options (`config: { auth }`):
@@ -27,6 +29,12 @@ declare module 'fastify' {
     role?: RouteRole;
     /** `path`: the workspace is the path's `:id` (the /workspaces/{id} routes), not the header. */
     workspace?: 'path';
+    /**
+     * `false`: an API token may not call this route though its role would allow it (leaving a
+     * workspace). Routes for Admins and Owners, the account's own and instance-admin routes
+     * refuse tokens whatever this says (see `takesApiTokens`).
+     */
+    apiTokens?: false;
   }
 }
 
@@ -36,7 +44,35 @@ export type RouteAuthEntry = {
   auth: RouteAuth;
   /** Set for `user` and `token` routes. */
   role?: RouteRole;
+  /** Whether an API token (`fbt_…`) may call it. */
+  apiTokens: boolean;
 };
+
+/**
+ * Whether API tokens may call a route (issue 33). A token is at most an Editor of one workspace,
+ * so it never manages anything: routes needing an Admin or the Owner (tokens, members,
+ * invitations into the workspace, webhooks, settings), the account's own routes (sign-out,
+ * password, invitations, the workspace list) and instance-admin routes all refuse it with 403,
+ * here, in one place, before the route's own role check.
+ */
+export function takesApiTokens(
+  auth: RouteAuth,
+  role: RouteRole | undefined,
+  flag?: false,
+): boolean {
+  if (auth !== 'user' && auth !== 'token') {
+    return false;
+  }
+  return flag !== false && (role === 'editor' || role === 'viewer');
+}
+
+function refuseApiTokens(): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (request.apiToken) {
+      throw new AppError(403, API_TOKEN_MESSAGES.notForTokens, API_TOKEN_CODES.notForTokens);
+    }
+  };
+}
 
 /** Routes of the app's own modules; the API docs and the web app's files are not among them. */
 export const isModuleRoute = (url: string) =>
@@ -96,16 +132,18 @@ export function registerRouteAuth(app: FastifyInstance, ctx: AppContext): RouteA
     if (!inWorkspace && role !== undefined) {
       throw new Error(`${name} is '${auth}': a role means nothing there`);
     }
+    const apiTokens = takesApiTokens(auth, role, route.config?.apiTokens);
     for (const method of [route.method].flat().filter((one) => one !== 'HEAD')) {
-      table.push({ method, url: route.url, auth, ...(role ? { role } : {}) });
+      table.push({ method, url: route.url, auth, ...(role ? { role } : {}), apiTokens });
     }
     if (auth !== 'public') {
       const existing = route.onRequest ? [route.onRequest].flat() : [];
+      const tokenCheck = apiTokens ? [] : [refuseApiTokens()];
       const roleCheck =
         inWorkspace && role !== undefined && role !== 'account'
           ? [createRequireRole(ctx, role, route.config?.workspace === 'path')]
           : [];
-      route.onRequest = [checks[auth], ...roleCheck, ...existing];
+      route.onRequest = [checks[auth], ...tokenCheck, ...roleCheck, ...existing];
     }
   });
   return table;

@@ -25,6 +25,7 @@ import * as mappingMemories from './2026-11-27-h28-01-mapping-memories.ts';
 import * as workspaces from './2026-11-27-h31-01-workspaces.ts';
 import * as templateDetectionNotes from './2026-11-27-h35r-01-template-detection-notes.ts';
 import * as auditEvents from './2026-11-27-h31z-01-audit-events.ts';
+import * as apiTokens from './2026-11-28-h33t-01-api-tokens.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -57,4 +58,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-h31-01-workspaces': workspaces,
   '2026-11-27-h35r-01-template-detection-notes': templateDetectionNotes,
   '2026-11-27-h31z-01-audit-events': auditEvents,
+  '2026-11-28-h33t-01-api-tokens': apiTokens,
 };

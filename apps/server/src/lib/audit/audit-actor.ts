@@ -14,12 +14,30 @@ export type AuditActor = {
   userAgent: string | null;
 };
 
-/** A signed-in member acting through the web app (a session) or the API (a token, issue 33). */
+/**
+ * A signed-in member acting through the web app (a session), or an API token (issue 33): the
+ * token is the actor, by its id and name, from the `api`.
+ */
 export function userActor(
   user: { id: string; email: string },
-  request: { ip: string | null; userAgent: string | null; via?: 'web' | 'api' },
+  request: {
+    ip: string | null;
+    userAgent: string | null;
+    via?: 'web' | 'api';
+    token?: { id: string; name: string };
+  },
   source?: AuditSource,
 ): AuditActor {
+  if (request.token) {
+    return {
+      kind: 'token',
+      id: request.token.id,
+      name: request.token.name,
+      source: source ?? 'api',
+      ip: request.ip,
+      userAgent: request.userAgent,
+    };
+  }
   return {
     kind: 'user',
     id: user.id,

@@ -10,7 +10,7 @@ import { listTableRecords, type RecordsView } from './records.service.ts';
 export type RecordsReader = {
   /** A table's records as the answer's JSON bytes, whole or one page, with the table's count. */
   list: (
-    session: TokenClaims,
+    session: TokenClaims | null,
     workspaceId: string,
     tableId: string,
     page: Page | undefined,

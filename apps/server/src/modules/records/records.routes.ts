@@ -94,7 +94,8 @@ export function recordsRoutes(ctx: AppContext, reader: RecordsReader): FastifyPl
         },
       },
       async (request, reply) => {
-        const session = tokenClaims(request);
+        // An API token was checked in full by the route's auth; a session is confirmed below.
+        const session = request.apiToken ? null : tokenClaims(request);
         const { limit, offset } = request.query;
         const isPaged = limit !== undefined || offset !== undefined;
         const page = isPaged ? { limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 } : undefined;

@@ -79,11 +79,12 @@ export type RecordsMemory = {
  * the table's record count. A page is answered from `memory.pages` when kept for the version the
  * table's row holds now, else read starting from the nearest record `memory.starts` remembers,
  * its records presented once per version (`memory.records`).
- * `session` comes from a bearer token only: the table read confirms the session (401 if gone).
+ * `session` comes from a bearer token only: the table read confirms the session (401 if gone);
+ * null for an API token, which its route's auth already checked in full.
  */
 export async function listTableRecords(
   ctx: AppContext,
-  session: TokenClaims,
+  session: TokenClaims | null,
   workspaceId: string,
   tableId: string,
   page: Page | undefined,
@@ -91,7 +92,9 @@ export async function listTableRecords(
   encode: (view: RecordsView, kept?: KeptRecords) => Buffer,
 ): Promise<{ total: number; body: Buffer }> {
   const ownerId = workspaceId;
-  const found = await findTableOfAccount(ctx.db, { ...session, workspaceId }, tableId);
+  const found = session
+    ? await findTableOfAccount(ctx.db, { ...session, workspaceId }, tableId)
+    : { table: await findTable(ctx.db, workspaceId, tableId) };
   if (!found) {
     throw accountGone();
   }

@@ -164,7 +164,8 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/:id/members/:user_id',
       {
         // Any member may leave (their own id); removing someone else needs an Admin (service).
-        config: { ...inPath, role: 'viewer' },
+        // Never through an API token: it would take its creator out of the workspace.
+        config: { ...inPath, role: 'viewer', apiTokens: false },
         schema: {
           ...secured,
           params: memberParams,
