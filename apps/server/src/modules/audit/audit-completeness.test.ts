@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../test/harness.ts';
-import { startAuditHarness, type AuditHarness } from './audit-completeness.test-helpers.ts';
+import {
+  startAuditHarness,
+  WRITES_AUDITED_ELSEWHERE,
+  type AuditHarness,
+} from './audit-completeness.test-helpers.ts';
 import {
   recordsAreAudited,
   tablesAreAudited,
@@ -43,5 +49,9 @@ describe.each(DIALECTS)('audit completeness on %s', (dialect) => {
 
   it('has driven every write route above, or says why it keeps no event', () => {
     expect(started.unexercised()).toEqual([]);
+    for (const [route, file] of Object.entries(WRITES_AUDITED_ELSEWHERE)) {
+      const text = fs.readFileSync(path.join(import.meta.dirname, '../..', file), 'utf8');
+      expect(text, `${route}: ${file} reads no audit log`).toMatch(/\/audit\b/);
+    }
   });
 });
