@@ -171,6 +171,26 @@ export async function workspacesAreAudited(h: AuditHarness): Promise<void> {
     colleague,
   );
   expect(left).toMatchObject({ action: 'member.left', actor: { id: user.id } });
+
+  let tokenId = '';
+  const issued = await onlyEventOf(async () => {
+    const response = await as('POST', `/api/v1/workspaces/${user.id}/tokens`, {
+      name: 'Payroll sync',
+      role: 'editor',
+    });
+    tokenId = (response.body as { id: string }).id;
+    return response;
+  }, 201);
+  expect(issued).toMatchObject({
+    action: 'api_token.created',
+    target: { kind: 'api_token', id: tokenId, name: 'Payroll sync' },
+  });
+  expect(JSON.stringify(issued)).not.toContain('fbt_');
+  const revoked = await onlyEventOf(
+    () => as('DELETE', `/api/v1/workspaces/${user.id}/tokens/${tokenId}`),
+    204,
+  );
+  expect(revoked).toMatchObject({ action: 'api_token.revoked', target: { id: tokenId } });
 }
 
 /** The field editor, fill settings, tables made from forms and rejected suggestions. */
