@@ -58,6 +58,7 @@ import { completedFormsRoutes } from './modules/completed-forms/completed-forms.
 import { generationRoutes } from './modules/generation/generation.routes.ts';
 import { createGenerationRuntime } from './modules/generation/generation-runtime.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { dataLinkRoutes } from './modules/data-links/data-links.routes.ts';
 import { publicDataFormRoutes } from './modules/public-data-forms/public-data-forms.routes.ts';
 import { createLinkGenerator } from './modules/public-forms/public-forms.generate.ts';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(auditRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(apiTokenRoutes(ctx), { prefix: '/api/v1/workspaces' });
+  await app.register(trashRoutes(ctx), { prefix: '/api/v1/trash' });
   await registerWebApp(app, config.webDist);
   return { app, ctx, routeAuth, routeResponses };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { API_TOKEN_RATE_LIMIT_DEFAULT } from '@formbridge/contract/api-tokens';
 import { AUDIT_RETENTION_DAYS_DEFAULT } from '@formbridge/contract/audit';
+import { TRASH_RETENTION_DAYS_DEFAULT } from '@formbridge/contract/trash';
 import type { S3StorageOptions } from './lib/storage/s3-storage.ts';
 
 const envSchema = z.object({
@@ -60,6 +61,11 @@ const envSchema = z.object({
     .int('AUDIT_RETENTION_DAYS must be a whole number of days')
     .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
     .default(AUDIT_RETENTION_DAYS_DEFAULT),
+  TRASH_RETENTION_DAYS: z.coerce
+    .number('TRASH_RETENTION_DAYS must be a whole number of days')
+    .int('TRASH_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'TRASH_RETENTION_DAYS must be at least 1')
+    .default(TRASH_RETENTION_DAYS_DEFAULT),
 });
 
 export type Config = {
@@ -110,6 +116,8 @@ export type Config = {
   fillWorkers?: number;
   /** Audit events older than this many days are removed by the hourly sweep (default 365). */
   auditRetentionDays?: number;
+  /** Deleted items stay in the trash this many days before the sweep purges them (default 30). */
+  trashRetentionDays?: number;
 };
 
 export type JobQueueKind = 'pgboss' | 'memory';
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...queueConfig(e),
     fillWorkers: e.FILL_WORKERS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    trashRetentionDays: e.TRASH_RETENTION_DAYS,
   };
 }
 

@@ -108,11 +108,20 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'POST /api/v1/public-data-links/:tableId/:recordId': 'editor',
   'PUT /api/v1/public-data-links/:id': 'editor',
   'DELETE /api/v1/public-data-links/:id': 'editor',
+  // The trash (issue 32): any member sees it, whoever may delete may restore, and only an Admin
+  // deletes for good (one item, or Empty trash).
+  'GET /api/v1/trash': 'viewer',
+  'POST /api/v1/trash/:id/restore': 'editor',
+  'DELETE /api/v1/trash/:id': 'admin',
+  'DELETE /api/v1/trash': 'admin',
 };
 
 // Routes an API token may not call though its role would allow it; every Admin, Owner and account
 // route refuses tokens anyway (takesApiTokens). Leaving a workspace would remove the token's creator.
 const NOT_FOR_TOKENS = new Set(['DELETE /api/v1/workspaces/:id/members/:user_id']);
+
+/** Writes with no id act on the caller's own workspace as a whole and answer 200 when allowed. */
+const WHOLE_WORKSPACE_WRITES = new Set(['DELETE /api/v1/trash']);
 
 const ROLES: WorkspaceRole[] = ['owner', 'admin', 'editor', 'viewer'];
 type Ids = Record<string, string>;
@@ -313,7 +322,7 @@ for (const dialect of DIALECTS) {
             if (answer.status !== 403 || detail !== roleNeededMessage('admin', role)) {
               wrong.push(`${cell}: expected 403 (only an Admin removes others)`);
             }
-          } else if (isRead) {
+          } else if (isRead || WHOLE_WORKSPACE_WRITES.has(`${route.method} ${route.url}`)) {
             if (answer.status !== 200) {
               wrong.push(`${cell}: expected 200`);
             }
@@ -407,6 +416,7 @@ for (const dialect of DIALECTS) {
           '/api/v1/jobs',
           '/api/v1/public-data-links',
           '/api/v1/public-form-links',
+          '/api/v1/trash',
           `/api/v1/workspaces/${owner.id}/members`,
         ];
         const answers = [];
@@ -433,6 +443,11 @@ for (const dialect of DIALECTS) {
           const isList = !route.url.includes(':');
           if (isList ? answer.status !== 200 || seen.length > 0 : answer.status !== 404) {
             leaked.push(`${cell} ${seen.join(', ')}`);
+          }
+        } else if (WHOLE_WORKSPACE_WRITES.has(`${route.method} ${route.url}`)) {
+          // Empties the caller's own (empty) trash: the snapshot below shows nothing here changed.
+          if (answer.status !== 200) {
+            leaked.push(cell);
           }
         } else if (![404, 409, 415, 422].includes(answer.status)) {
           // 415: an upload route refuses a JSON body before it reads any id.

@@ -340,6 +340,28 @@ export type AuditEventsTable = {
   user_agent: string | null;
 };
 
+/** A deleted item kept for restore until `expires_at` (issue 32): its rows as JSON. */
+export type TrashItemsTable = {
+  /** The deleted item's own id. */
+  id: string;
+  workspace_id: string;
+  /** `table` | `record` | `template` | `mapping` | `completed_form` */
+  kind: string;
+  name: string;
+  deleted_at: string;
+  deleted_by_id: string | null;
+  deleted_by: string;
+  expires_at: string;
+  /** JSON TrashPayload (lib/trash/trash-rows.ts). */
+  payload: string;
+};
+
+/** A stored file a trash item keeps until it is purged. */
+export type TrashFilesTable = {
+  trash_id: string;
+  file_key: string;
+};
+
 export type Database = {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -364,4 +386,6 @@ export type Database = {
   user_onboarding: UserOnboardingTable;
   audit_events: AuditEventsTable;
   api_tokens: ApiTokensTable;
+  trash_items: TrashItemsTable;
+  trash_files: TrashFilesTable;
 };

@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { pruneAuditEvents } from '../lib/audit/retention.ts';
 import type { Storage } from '../lib/storage/storage.ts';
+import { keysKeptByTrash } from '../lib/trash/move-to-trash.ts';
+import { purgeExpiredTrash } from '../lib/trash/purge-trash.ts';
 
 // Files are given their stored name inside the transaction that inserts their row, just before
 // it commits (local disk: written to DATA_DIR/tmp and renamed; S3: one atomic PUT). A crash in
@@ -47,10 +49,21 @@ const byTemplate: Owner = async (db, keys) => {
   return current;
 };
 
+/** A deleted item's files stay owned by its trash item until that is purged (issue 32). */
+const orKeptByTrash =
+  (owner: Owner): Owner =>
+  async (db, keys) => {
+    const owned = await owner(db, keys);
+    for (const key of await keysKeptByTrash(db, keys)) {
+      owned.add(key);
+    }
+    return owned;
+  };
+
 const FOLDERS: ReadonlyArray<[string, Owner]> = [
-  ['templates/', byTemplate],
-  ['record-files/', byFileKey('record_files')],
-  ['completed-forms/', byFileKey('completed_forms')],
+  ['templates/', orKeptByTrash(byTemplate)],
+  ['record-files/', orKeptByTrash(byFileKey('record_files'))],
+  ['completed-forms/', orKeptByTrash(byFileKey('completed_forms'))],
   ['jobs/', byJob],
 ];
 
@@ -112,12 +125,16 @@ type SweepLog = {
   error: (data: object, message: string) => void;
 };
 
-/** One sweep: orphan files, then audit events past their retention. */
+/** One sweep: trash items past their retention, orphan files, audit events past theirs. */
 async function sweepOnce(
   db: Db,
   storage: Storage,
   options: { graceMs: number; auditRetentionDays: number; log: SweepLog },
 ): Promise<void> {
+  const purged = await purgeExpiredTrash(db, storage);
+  if (purged > 0) {
+    options.log.info({ purged }, 'trash items past retention purged');
+  }
   const removed = await sweepOrphanFiles(db, storage, { graceMs: options.graceMs });
   options.log.info({ removed }, 'file sweep done');
   const events = await pruneAuditEvents(db, options.auditRetentionDays);

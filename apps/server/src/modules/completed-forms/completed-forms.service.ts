@@ -29,6 +29,13 @@ import { userActor, type AuditActor } from '../../lib/audit/audit-actor.ts';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import { completedFormTarget, describeCompletedForm } from './completed-forms.audit.ts';
+import {
+  deleteToTrash,
+  moveToTrash,
+  removeForgottenFiles,
+  trashRetentionDays,
+} from '../../lib/trash/move-to-trash.ts';
+import { snapshotCompletedForm } from '../../lib/trash/trash-snapshot.ts';
 
 type GenerateQuery = z.output<typeof generateQuerySchema>;
 
@@ -160,17 +167,23 @@ export async function emailCompletedForm(
   return { row: await getCompletedForm(ctx, member.workspaceId, id), email };
 }
 
-/** Removes the row, then the file: a crash in between leaves an unreferenced file, not a broken form. */
+/** Moves the form to the trash (issue 32); its PDF stays in storage until the item is purged. */
 export async function deleteCompletedForm(ctx: AppContext, scope: AuditScope, id: string) {
   const ownerId = scope.workspaceId;
   const row = await getCompletedForm(ctx, ownerId, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await deleteCompletedFormRow(trx, ownerId, id);
-    await auditWrite(trx, scope, {
-      action: 'completed_form.deleted',
-      target: completedFormTarget(row),
-      before: describeCompletedForm(row),
+  const run = (keep: boolean) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const snapshot = await snapshotCompletedForm(trx, id);
+      await deleteCompletedFormRow(trx, ownerId, id);
+      const target = completedFormTarget(row);
+      await auditWrite(trx, scope, {
+        action: 'completed_form.deleted',
+        target,
+        before: describeCompletedForm(row),
+      });
+      const retentionDays = trashRetentionDays(ctx.config);
+      const item = { kind: 'completed_form' as const, id, name: target.name, retentionDays, keep };
+      return moveToTrash(trx, scope, item, snapshot);
     });
-  });
-  await ctx.storage.remove(row.file_key);
+  await removeForgottenFiles(ctx.storage, await deleteToTrash(run));
 }

@@ -207,10 +207,14 @@ describe.each(DIALECTS)('completed forms on %s', (dialect) => {
       token: user.token,
     });
     expect(deleted.status).toBe(204);
-    expect(await isStored(t, stored)).toBe(false);
+    // In the trash: the PDF stays stored until the item is purged, but nothing serves it.
+    expect(await isStored(t, stored)).toBe(true);
     expect((await fetchBytes(t, a.view_url)).status).toBe(404);
     const gone = await t.request('GET', `/api/v1/completed-forms/${a.id}`, { token: user.token });
     expect(gone.status).toBe(404);
+    const purged = await t.request('DELETE', `/api/v1/trash/${a.id}`, { token: user.token });
+    expect(purged.status).toBe(204);
+    expect(await isStored(t, stored)).toBe(false);
   });
 
   it('keeps forms downloadable after their template, record and table change', async () => {

@@ -26,6 +26,8 @@ import { checkTransformTargets, serializeTransform } from './mappings.transforms
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import { describeMapping, loadTableNames, mappingTarget } from './mappings.audit.ts';
+import { deleteToTrash, moveToTrash, trashRetentionDays } from '../../lib/trash/move-to-trash.ts';
+import { snapshotMapping } from '../../lib/trash/trash-snapshot.ts';
 
 /** The stored form of a key, or 422 naming what is wrong with it. */
 function resolveKey(rawKey: string, catalog: TableCatalog): string {
@@ -187,20 +189,27 @@ export async function changeMapping(
 
 export async function removeMapping(ctx: AppContext, scope: AuditScope, id: string): Promise<void> {
   const ownerId = scope.workspaceId;
-  await ctx.db.transaction().execute(async (trx) => {
-    const current = await findMapping(trx, ownerId, id);
-    if (!current) {
-      throw notFound('Mapping');
-    }
-    const template = await shareLockTemplate(trx, ownerId, current.template_id);
-    const tableNames = await loadTableNames(trx, ownerId, [current.mapped_table_id]);
-    await deleteMapping(trx, ownerId, id);
-    await auditWrite(trx, scope, {
-      action: 'mapping.deleted',
-      target: mappingTarget(id, template?.name ?? current.template_id, current.field_name),
-      before: describeMapping(current, tableNames.get(current.mapped_table_id)),
+  const run = (keep: boolean) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await findMapping(trx, ownerId, id);
+      if (!current) {
+        throw notFound('Mapping');
+      }
+      const template = await shareLockTemplate(trx, ownerId, current.template_id);
+      const tableNames = await loadTableNames(trx, ownerId, [current.mapped_table_id]);
+      const target = mappingTarget(id, template?.name ?? current.template_id, current.field_name);
+      const snapshot = await snapshotMapping(trx, id);
+      await deleteMapping(trx, ownerId, id);
+      await auditWrite(trx, scope, {
+        action: 'mapping.deleted',
+        target,
+        before: describeMapping(current, tableNames.get(current.mapped_table_id)),
+      });
+      const retentionDays = trashRetentionDays(ctx.config);
+      const item = { kind: 'mapping' as const, id, name: target.name, retentionDays, keep };
+      return moveToTrash(trx, scope, item, snapshot);
     });
-  });
+  await deleteToTrash(run);
 }
 
 /** Suggestions for the template's unmapped fields from the table, its rules and linked tables. */

@@ -91,7 +91,7 @@ describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {
     expect(foreign.status).toBe(422);
   });
 
-  it('removes stored files with their record and with their table', async () => {
+  it('keeps stored files in the trash with their record and table, removes them on purge', async () => {
     const owner = await createUser(t);
     const docs = await createTable(t, owner, {
       fields: [{ name: 'name' }, { name: 'f', type: 'file' }],
@@ -110,8 +110,13 @@ describe.each(DIALECTS)('record file lifecycle on %s', (dialect) => {
     await t.request('DELETE', `/api/v1/dynamic-tables/${docs.id}/records/${one.id}`, {
       token: owner.token,
     });
-    expect((await storedFiles(t)).length).toBe(start - 2);
     await t.request('DELETE', `/api/v1/dynamic-tables/${docs.id}`, { token: owner.token });
+    expect((await storedFiles(t)).length).toBe(start);
+    const purge = (id: string) =>
+      t.request('DELETE', `/api/v1/trash/${id}`, { token: owner.token });
+    expect((await purge(one.id)).status).toBe(204);
+    expect((await storedFiles(t)).length).toBe(start - 2);
+    expect((await purge(docs.id)).status).toBe(204);
     expect((await storedFiles(t)).length).toBe(start - 3);
     const rows = await t.ctx.db
       .selectFrom('record_files')

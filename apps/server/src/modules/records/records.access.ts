@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { readRecord, type StoredRecord } from './records.model.ts';
 import {
+  countRestoredRecords,
   findExistingRecordIds as selectExistingRecordIds,
   findRecord as selectRecord,
   insertRecords,
@@ -117,4 +118,9 @@ export async function addRecords(
     }),
   );
   return ids;
+}
+
+/** Counts the records a trash restore inserted back (record count and records version move on). */
+export function noteRestoredRecords(trx: Db, tableIds: readonly string[]): Promise<void> {
+  return countRestoredRecords(trx, tableIds);
 }

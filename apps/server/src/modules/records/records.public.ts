@@ -8,6 +8,7 @@ export {
   findRecord,
   listRecords,
   listRecordsByIds,
+  noteRestoredRecords,
   writeRecordData,
   writeRecordsData,
 } from './records.access.ts';

@@ -225,6 +225,11 @@ async function moveRecordsVersion(db: Db, tableId: string) {
     .execute();
 }
 
+/** Counts records put back by a restore from the trash (issue 32) in their tables' counts. */
+export function countRestoredRecords(db: Db, tableIds: readonly string[]): Promise<void> {
+  return addToRecordCounts(db, tableIds, 1);
+}
+
 export async function insertRecords(db: Db, rows: readonly RecordRow[]): Promise<void> {
   for (const [index, part] of chunk(rows).entries()) {
     if (index > 0) {

@@ -9,9 +9,15 @@ import { accountGone } from '../../lib/current-user.ts';
 import type { TokenClaims } from '../../lib/tokens.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import {
+  deleteToTrash,
+  moveToTrash,
+  removeForgottenFiles,
+  trashRetentionDays,
+} from '../../lib/trash/move-to-trash.ts';
+import { snapshotRecord } from '../../lib/trash/trash-snapshot.ts';
+import {
   listRecordFiles,
   listTableFiles,
-  removeStoredFiles,
   type StoredFile,
 } from '../record-files/record-files.public.ts';
 import { listLinkFieldsTo } from '@formbridge/contract/table-links';
@@ -272,7 +278,8 @@ async function findReferences(trx: Db, table: StoredTable, recordId: string) {
 
 /**
  * Deletes a record and its files, unless records of other tables link to it (409: deleting it
- * would leave their link fields pointing at nothing).
+ * would leave their link fields pointing at nothing). It goes to the trash with its files and
+ * links (issue 32); the files stay in storage until the trash item is purged.
  */
 export async function deleteRecord(
   ctx: AppContext,
@@ -281,38 +288,41 @@ export async function deleteRecord(
   id: string,
 ): Promise<void> {
   const ownerId = scope.workspaceId;
-  const fileKeys = await ctx.db.transaction().execute(async (trx) => {
-    const table = await requireTable(trx, ownerId, tableId, true);
-    // Locked before looking for links: a link being created to it commits first and is counted.
-    const row = await lockRecord(trx, ownerId, tableId, id);
-    if (!row) {
-      throw notFound('Record');
-    }
-    const references = await findReferences(trx, table, id);
-    if (references.count > 0) {
-      const name = getRecordDisplayName(table, { id, data: readRecordData(row) });
-      const records =
-        references.count === 1 ? '1 record links' : `${references.count} records link`;
-      const tables = references.tableNames.map((tableName) => `'${tableName}'`).join(', ');
-      throw new AppError(
-        409,
-        `Record '${name}' cannot be deleted because ${records} to it from ${tables}. Change or delete those records first.`,
-        'record_in_use',
-      );
-    }
-    const files = await listRecordFiles(trx, ownerId, id);
-    const data = readRecordData(row);
-    const before = await describeRecord(trx, ownerId, table, data);
-    await deleteRecordRow(trx, ownerId, id);
-    await auditRecordWrite(trx, scope, {
-      action: 'record.deleted',
-      table,
-      recordId: id,
-      before,
-      after: null,
-      nameFrom: data,
+  const run = (keep: boolean) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const table = await requireTable(trx, ownerId, tableId, true);
+      // Locked before looking for links: a link being created to it commits first and is counted.
+      const row = await lockRecord(trx, ownerId, tableId, id);
+      if (!row) {
+        throw notFound('Record');
+      }
+      const references = await findReferences(trx, table, id);
+      if (references.count > 0) {
+        const name = getRecordDisplayName(table, { id, data: readRecordData(row) });
+        const records =
+          references.count === 1 ? '1 record links' : `${references.count} records link`;
+        const tables = references.tableNames.map((tableName) => `'${tableName}'`).join(', ');
+        throw new AppError(
+          409,
+          `Record '${name}' cannot be deleted because ${records} to it from ${tables}. Change or delete those records first.`,
+          'record_in_use',
+        );
+      }
+      const data = readRecordData(row);
+      const before = await describeRecord(trx, ownerId, table, data);
+      const snapshot = await snapshotRecord(trx, id);
+      await deleteRecordRow(trx, ownerId, id);
+      await auditRecordWrite(trx, scope, {
+        action: 'record.deleted',
+        table,
+        recordId: id,
+        before,
+        after: null,
+        nameFrom: data,
+      });
+      const name = getRecordDisplayName(table, { id, data });
+      const retentionDays = trashRetentionDays(ctx.config);
+      return moveToTrash(trx, scope, { kind: 'record', id, name, retentionDays, keep }, snapshot);
     });
-    return files.map((file) => file.file_key);
-  });
-  await removeStoredFiles(ctx, fileKeys);
+  await removeForgottenFiles(ctx.storage, await deleteToTrash(run));
 }

@@ -27,6 +27,13 @@ import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import { auditTemplateChange } from './templates.audit-change.ts';
 import { describeTemplate, templateTarget } from './templates.audit.ts';
+import {
+  deleteToTrash,
+  moveToTrash,
+  removeForgottenFiles,
+  trashRetentionDays,
+} from '../../lib/trash/move-to-trash.ts';
+import { snapshotTemplate } from '../../lib/trash/trash-snapshot.ts';
 
 function parseName(raw: string | undefined): string {
   const parsed = templateNameSchema.safeParse(raw ?? '');
@@ -233,7 +240,10 @@ export async function updateFillSettings(
   return getTemplate(ctx, ownerId, id);
 }
 
-/** Deletes the row first, then the file: a crash in between leaves an unreferenced file, never a row without its PDF. */
+/**
+ * Moves the template to the trash with its mappings and public form links (issue 32); its PDF
+ * and upload stay in storage until the trash item is purged.
+ */
 export async function deleteTemplate(
   ctx: AppContext,
   scope: AuditScope,
@@ -241,16 +251,18 @@ export async function deleteTemplate(
 ): Promise<void> {
   const ownerId = scope.workspaceId;
   const row = await getTemplate(ctx, ownerId, id);
-  await ctx.db.transaction().execute(async (trx) => {
-    await deleteTemplateRow(trx, ownerId, id);
-    await auditWrite(trx, scope, {
-      action: 'template.deleted',
-      target: templateTarget(row),
-      before: describeTemplate(row),
+  const run = (keep: boolean) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const snapshot = await snapshotTemplate(trx, id);
+      await deleteTemplateRow(trx, ownerId, id);
+      await auditWrite(trx, scope, {
+        action: 'template.deleted',
+        target: templateTarget(row),
+        before: describeTemplate(row),
+      });
+      const retentionDays = trashRetentionDays(ctx.config);
+      const item = { kind: 'template' as const, id, name: row.name, retentionDays, keep };
+      return moveToTrash(trx, scope, item, snapshot);
     });
-  });
-  await ctx.storage.remove(row.file_key);
-  if (row.original_file_key !== null) {
-    await ctx.storage.remove(row.original_file_key);
-  }
+  await removeForgottenFiles(ctx.storage, await deleteToTrash(run));
 }

@@ -232,13 +232,16 @@ describe.each(DIALECTS)('PDF templates on %s', (dialect) => {
     expect((await fetch(t.baseUrl + template.file_path)).status).toBe(200);
   });
 
-  it('deletes the row and the file', async () => {
+  it('deletes the row to the trash, keeping the file until the trash item is purged', async () => {
     const template = await createTemplate(t, user);
     const before = (await storedFiles(t)).length;
     const deleted = await t.request('DELETE', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
     });
     expect(deleted.status).toBe(204);
+    expect((await storedFiles(t)).length).toBe(before);
+    const purged = await t.request('DELETE', `/api/v1/trash/${template.id}`, { token: user.token });
+    expect(purged.status).toBe(204);
     expect((await storedFiles(t)).length).toBe(before - 1);
     const gone = await t.request('GET', `/api/v1/pdf-templates/${template.id}`, {
       token: user.token,
