@@ -53,7 +53,12 @@ export const WRITES_WITHOUT_EVENTS: Record<string, string> = {
  * Write routes whose events are asserted by their own module's test (named here, and checked to
  * read the audit log), for features whose set-up the scenarios here would only repeat.
  */
-export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {};
+export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {
+  // One `<kind>.restored` / `<kind>.purged` event per item (Empty trash: one per item purged).
+  'POST /api/v1/trash/:id/restore': 'modules/trash/trash.test.ts',
+  'DELETE /api/v1/trash/:id': 'modules/trash/trash.test.ts',
+  'DELETE /api/v1/trash': 'modules/trash/trash.test.ts',
+};
 
 export type AuditHarness = {
   dialect: DialectName;
