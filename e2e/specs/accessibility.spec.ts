@@ -70,6 +70,10 @@ test('no critical or serious axe violation on any route, laptop and phone', asyn
     { path: '/activity', ready: main.getByRole('heading', { name: 'Activity' }) },
     { path: '/workspace/members', ready: main.getByRole('table') },
     {
+      path: '/workspace/tokens',
+      ready: main.getByRole('heading', { name: 'API tokens', exact: true }),
+    },
+    {
       path: `/public-form/${ids.publicFormToken}`,
       ready: page.getByRole('button', { name: 'Submit Form' }),
     },

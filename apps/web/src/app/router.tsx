@@ -60,6 +60,9 @@ const adminUsersPage = lazyPage(async () => ({
 const membersPage = lazyPage(async () => ({
   Component: (await import('../features/workspaces/components/members-page')).MembersPage,
 }));
+const apiTokensPage = lazyPage(async () => ({
+  Component: (await import('../features/api-tokens/components/api-tokens-page')).ApiTokensPage,
+}));
 const publicFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
 }));
@@ -116,6 +119,7 @@ export const router = createBrowserRouter([
               { path: '/account', lazy: accountPage },
               { path: '/admin/users', lazy: adminUsersPage },
               { path: '/workspace/members', lazy: membersPage },
+              { path: '/workspace/tokens', lazy: apiTokensPage },
             ],
           },
         ],

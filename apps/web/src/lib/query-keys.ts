@@ -58,6 +58,8 @@ export const queryKeys = {
   },
   /** GET /workspaces/{id}/members. */
   members: (workspaceId: string) => ['workspace-members', workspaceId] as const,
+  /** GET /workspaces/{id}/tokens. */
+  apiTokens: (workspaceId: string) => ['api-tokens', workspaceId] as const,
   /** The Jobs screen's pages (GET /jobs with a cursor). */
   jobs: {
     all: ['jobs'] as const,

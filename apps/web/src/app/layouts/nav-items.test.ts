@@ -38,4 +38,13 @@ describe('visibleNavItems', () => {
     expect(withRole(null)).not.toContain('Members');
     expect(withRole('viewer')).toEqual(expect.arrayContaining(['Dashboard', 'Jobs', 'Account']));
   });
+
+  it('shows API tokens to Admins and Owners only, like Members', () => {
+    const withRole = (role: Parameters<typeof visibleNavItems>[1]) =>
+      visibleNavItems({ is_admin: false, can_invite: false }, role).map((item) => item.label);
+    expect(withRole('owner')).toContain('API tokens');
+    expect(withRole('admin')).toContain('API tokens');
+    expect(withRole('editor')).not.toContain('API tokens');
+    expect(withRole('viewer')).not.toContain('API tokens');
+  });
 });
