@@ -48,6 +48,9 @@ const dataLinksPage = lazyPage(async () => ({
 const activityPage = lazyPage(async () => ({
   Component: (await import('../features/activity/components/activity-page')).ActivityPage,
 }));
+const trashPage = lazyPage(async () => ({
+  Component: (await import('../features/trash/components/trash-page')).TrashPage,
+}));
 const invitationsPage = lazyPage(async () => ({
   Component: (await import('../features/invitations/components/invitations-page')).InvitationsPage,
 }));
@@ -115,6 +118,7 @@ export const router = createBrowserRouter([
               { path: '/forms/:id', lazy: formDetailPage },
               { path: '/data-links', lazy: dataLinksPage },
               { path: '/activity', lazy: activityPage },
+              { path: '/trash', lazy: trashPage },
               { path: '/invitations', lazy: invitationsPage },
               { path: '/account', lazy: accountPage },
               { path: '/admin/users', lazy: adminUsersPage },

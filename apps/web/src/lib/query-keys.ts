@@ -71,6 +71,8 @@ export const queryKeys = {
     list: (workspaceId: string, filters: Readonly<Record<string, string>>) =>
       ['activity', workspaceId, filters] as const,
   },
+  /** GET /trash: the workspace's deleted items (issue 32). */
+  trash: ['trash'] as const,
   /**
    * The dashboard keeps its own entries: sharing the lists' keys would hand /templates an "empty"
    * list after a failed dashboard load, shown as "No templates found" instead of the failure.

@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Completed Forms', path: '/forms' },
   { label: 'Jobs', path: '/jobs' },
   { label: 'Data Links', path: '/data-links' },
+  { label: 'Trash', path: '/trash' },
   // Workspace administration (Admins and Owners).
   { label: 'Members', path: '/workspace/members', role: 'admin' },
   { label: 'Activity', path: '/activity', role: 'admin' },

@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { useCompletedForm, useDeleteForm } from '../api/forms-api';
 import { FormEmailDialog } from './form-email-dialog';
 import { FormFillReport } from './form-fill-report';
@@ -72,7 +73,7 @@ export function FormDetailPage() {
   const onDelete = async () => {
     try {
       await deleteForm.mutateAsync(data.id);
-      notify.success('Form deleted successfully');
+      notifyMovedToTrash('Form deleted successfully', data.id);
       await navigate('/forms');
     } catch {
       notify.error('Failed to delete form');

@@ -9,6 +9,7 @@ import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { FORMS_PAGE_SIZE, useCompletedFormsPage, useDeleteForm } from '../api/forms-api';
 import { FormCard } from './form-card';
 import { FormGenerateDialog } from './form-generate-dialog';
@@ -82,7 +83,7 @@ export function FormsPage() {
     }
     try {
       await deleteForm.mutateAsync(pendingDelete.id);
-      notify.success('Form deleted successfully');
+      notifyMovedToTrash('Form deleted successfully', pendingDelete.id);
     } catch {
       notify.error('Failed to delete form');
     } finally {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Transform } from '@formbridge/contract/transforms';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import {
   useCreateMapping,
   useDeleteMapping,
@@ -105,7 +106,7 @@ export function useMappingState(templateId: string) {
       if (key === null) {
         if (existing) {
           await deleteMapping.mutateAsync(existing.id);
-          notify.success('Mapping removed successfully');
+          notifyMovedToTrash('Mapping removed successfully', existing.id);
         }
         return true;
       }

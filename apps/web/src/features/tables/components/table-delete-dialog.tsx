@@ -4,6 +4,7 @@ import { ErrorBanner } from '../../../components/ui/error-banner';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { useDeleteTable } from '../api/tables-api';
 
 type Props = {
@@ -25,7 +26,7 @@ export function TableDeleteDialog({ table, message, onDeleted, onCancel }: Props
     setRefusal(null);
     try {
       await deleteTable.mutateAsync(table.id);
-      notify.success('Table deleted successfully');
+      notifyMovedToTrash('Table deleted successfully', table.id);
       onDeleted();
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.detail) {

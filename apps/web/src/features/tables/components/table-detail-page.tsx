@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api-client';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { useTemplatesMappedTo } from '../generate/api/generation-api';
 import { recordsPageQuery, recordsQuery, useDeleteRecord } from '../records/api/records-api';
 import { useTable, useTables } from '../api/tables-api';
@@ -123,7 +124,7 @@ function TableDetail({ id }: { id: string }) {
   const confirmDeleteRecord = async (record: RecordResponse) => {
     try {
       await deleteRecord.mutateAsync(record.id);
-      notify.success('Record deleted successfully');
+      notifyMovedToTrash('Record deleted successfully', record.id);
     } catch (error) {
       // 409 record_in_use names the records that link to it.
       notify.error(

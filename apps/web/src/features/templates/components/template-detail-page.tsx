@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { describeError, isNotFoundError } from '../../../lib/describe-error';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { useRemoveTemplateMapping, useTemplateMappingList } from '../api/template-mappings-api';
 import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
@@ -69,7 +70,7 @@ export function TemplateDetailPage() {
   const onRemoveMapping = async (mapping: FieldMapping) => {
     try {
       await removeMapping.mutateAsync(mapping.id);
-      notify.success('Mapping removed successfully');
+      notifyMovedToTrash('Mapping removed successfully', mapping.id);
     } catch {
       notify.error('Failed to remove mapping');
     }
@@ -77,7 +78,7 @@ export function TemplateDetailPage() {
   const onDelete = async () => {
     try {
       await deleteTemplate.mutateAsync(data.id);
-      notify.success('Template deleted successfully');
+      notifyMovedToTrash('Template deleted successfully', data.id);
       await navigate('/templates');
     } catch {
       notify.error('Failed to delete template');

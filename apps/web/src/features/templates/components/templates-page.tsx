@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
+import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
 import { useDeleteTemplate, useTemplates } from '../api/templates-api';
 import { TemplateCard } from './template-card';
 import { TemplateUploadDialog } from './template-upload-dialog';
@@ -40,7 +41,7 @@ export function TemplatesPage() {
     }
     try {
       await deleteTemplate.mutateAsync(pendingDelete.id);
-      notify.success('Template deleted successfully');
+      notifyMovedToTrash('Template deleted successfully', pendingDelete.id);
     } catch {
       notify.error('Failed to delete template');
     } finally {
