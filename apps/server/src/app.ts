@@ -46,6 +46,7 @@ import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { fileDownloadRoutes } from './modules/record-files/record-files.routes.ts';
 import { recordFileRoutes } from './modules/records/records.files.routes.ts';
 import { createRecordsReader } from './modules/records/records.reader.ts';
+import { recordHistoryRoutes } from './modules/records/records.history.routes.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { tableSchemaRoutes } from './modules/table-schema/table-schema.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(recordsRoutes(ctx, createRecordsReader(ctx)), {
     prefix: '/api/v1/dynamic-tables',
   });
+  await app.register(recordHistoryRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   await app.register(importsRoutes(ctx), { prefix: '/api/v1/dynamic-tables' });
   // The spec's client uploads to /files/...; the same routes live under /api/v1/files too.
   await app.register(recordFileRoutes(ctx), { prefix: '/files' });

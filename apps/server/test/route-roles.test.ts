@@ -84,6 +84,9 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'PUT /api/v1/dynamic-tables/:id/records/:recordId': 'editor',
   'PATCH /api/v1/dynamic-tables/:id/records/:recordId': 'editor',
   'DELETE /api/v1/dynamic-tables/:id/records/:recordId': 'editor',
+  // A record's history (issue 32): any member reads it; restoring is an edit.
+  'GET /api/v1/dynamic-tables/:id/records/:recordId/history': 'viewer',
+  'POST /api/v1/dynamic-tables/:id/records/:recordId/history/:entryId/restore': 'editor',
   'POST /api/v1/dynamic-tables/:id/import/preview': 'editor',
   'POST /api/v1/dynamic-tables/:id/import': 'editor',
   'GET /api/v1/dynamic-tables/:id/export.csv': 'viewer',

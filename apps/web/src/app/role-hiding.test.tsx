@@ -2,6 +2,7 @@ import type { CompletedForm } from '@formbridge/contract/completed-forms';
 import type { WorkspaceRole } from '@formbridge/contract/workspaces';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormsPage } from '../features/forms/components/forms-page';
@@ -62,6 +63,9 @@ const FORM: CompletedForm = {
 };
 
 function answer(url: string): unknown {
+  if (url.includes('/history')) {
+    return { entries: [], next_cursor: null };
+  }
   if (url.startsWith(`/api/v1/dynamic-tables/${TABLE.id}/records`)) {
     return [RECORD];
   }
@@ -126,6 +130,18 @@ describe('controls follow the role in the workspace', () => {
     }
     expect(screen.queryByRole('button', { name: 'Edit Record' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Generate/ })).toBeNull();
+  });
+
+  it('a Viewer opens a record read-only, with its history and no way to change it', async () => {
+    renderAs('viewer', `/tables/${TABLE.id}?record=${RECORD.id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'View Record' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Save|Delete/ })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'History' }));
+    expect(
+      await within(dialog).findByText('No changes recorded for this record yet.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 
   it('an Editor gets the same table with its edit controls', async () => {

@@ -26,3 +26,23 @@ export function formatCount(count: number, singular: string, plural = `${singula
 export function formatNeedsALook(count: number): string {
   return `${formatCount(count, 'field')} ${count === 1 ? 'needs' : 'need'} a look`;
 }
+
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** '3 minutes ago', 'yesterday', 'just now': how long ago an instant was, in the browser's locale. */
+export function formatRelativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) {
+      return format.format(Math.round(seconds / size), unit);
+    }
+  }
+  return Math.abs(seconds) < 10 ? 'just now' : format.format(seconds, 'second');
+}

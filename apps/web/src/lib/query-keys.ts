@@ -22,6 +22,9 @@ export const queryKeys = {
     records: (id: string) => ['tables', id, 'records'] as const,
     recordsPage: (id: string, pageSize: number, pageIndex: number) =>
       ['tables', id, 'records', 'page', pageSize, pageIndex] as const,
+    /** A record's history, under the table's records: every record write refreshes it. */
+    recordHistory: (id: string, recordId: string) =>
+      ['tables', id, 'records', 'history', recordId] as const,
   },
   mappings: {
     all: ['mappings'] as const,

@@ -40,24 +40,39 @@ export async function recordAudit(
   actor: AuditActor,
   event: AuditEventInput,
 ): Promise<void> {
+  await recordAuditMany(trx, actor, [event]);
+}
+
+/**
+ * Appends many events of one actor (an import's records), a few hundred rows per statement,
+ * in the caller's transaction like recordAudit.
+ */
+export async function recordAuditMany(
+  trx: Db,
+  actor: AuditActor,
+  events: readonly AuditEventInput[],
+): Promise<void> {
   const now = Date.now();
-  await trx
-    .insertInto('audit_events')
-    .values({
-      id: newAuditEventId(now),
-      workspace_id: event.workspaceId,
-      at: new Date(now).toISOString(),
-      actor_kind: actor.kind,
-      actor_id: actor.id,
-      actor_name: clip(actor.name, 320),
-      source: actor.source,
-      action: event.action,
-      target_kind: event.target.kind,
-      target_id: event.target.id,
-      target_name: clip(event.target.name, 500),
-      changes: JSON.stringify(event.changes ?? []),
-      ip: clipOrNull(actor.ip, 64),
-      user_agent: clipOrNull(actor.userAgent, 500),
-    })
-    .execute();
+  const rows = events.map((event) => ({
+    id: newAuditEventId(now),
+    workspace_id: event.workspaceId,
+    at: new Date(now).toISOString(),
+    actor_kind: actor.kind,
+    actor_id: actor.id,
+    actor_name: clip(actor.name, 320),
+    source: actor.source,
+    action: event.action,
+    target_kind: event.target.kind,
+    target_id: event.target.id,
+    target_name: clip(event.target.name, 500),
+    changes: JSON.stringify(event.changes ?? []),
+    ip: clipOrNull(actor.ip, 64),
+    user_agent: clipOrNull(actor.userAgent, 500),
+  }));
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx
+      .insertInto('audit_events')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
 }

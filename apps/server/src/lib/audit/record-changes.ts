@@ -18,6 +18,17 @@ export type DescribedValues = Readonly<Record<string, { text: string | null; raw
 const SECRET_NAME = /pass(word|wd|code)|secret|token|api[_-]?key|pin$/i;
 export const HIDDEN_VALUE = '(hidden)';
 
+/** Whether a field holds a secret: its values are never recorded, as text or as stored. */
+export function isSecretField(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/**
+ * A record field's change as the event stores it: the text the log shows, and (since issue 32)
+ * the stored values a restore writes back. Secrets keep no values; older events have none.
+ */
+export type StoredRecordChange = AuditChange & { before_value?: unknown; after_value?: unknown };
+
 function formatSize(bytes: number): string {
   if (bytes < 1024) {
     return `${bytes} B`;
@@ -55,17 +66,54 @@ export async function describeRecordValues(
   if (!data) {
     return {};
   }
+  const [described] = await describeManyRecords(trx, ownerId, fields, [data]);
+  return described ?? {};
+}
+
+/**
+ * describeRecordValues for many records of one table at once (an import): one read of their
+ * files and linked records for all of them, in chunks.
+ */
+export async function describeManyRecords(
+  trx: Db,
+  ownerId: string,
+  fields: readonly Field[],
+  records: ReadonlyArray<Readonly<Record<string, unknown>>>,
+): Promise<DescribedValues[]> {
   const fileIds = fields
     .filter((f) => f.type === 'file')
-    .flatMap((f) => idsOf(readValue(data, f.name)));
+    .flatMap((f) => records.flatMap((data) => idsOf(readValue(data, f.name))));
   const linkIds = fields
     .filter((f) => f.type === 'link')
-    .map((f) => readValue(data, f.name))
+    .flatMap((f) => records.map((data) => readValue(data, f.name)))
     .filter((id): id is string => typeof id === 'string' && id !== '');
   const [files, links] = await Promise.all([
-    loadFiles(trx, ownerId, fileIds),
-    loadLinkLabels(trx, ownerId, linkIds),
+    inChunks(fileIds, (ids) => loadFiles(trx, ownerId, ids)),
+    inChunks(linkIds, (ids) => loadLinkLabels(trx, ownerId, ids)),
   ]);
+  return records.map((data) => describeWith(fields, data, files, links));
+}
+
+async function inChunks(
+  ids: readonly string[],
+  load: (ids: string[]) => Promise<Map<string, string>>,
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  const all = new Map<string, string>();
+  for (let start = 0; start < unique.length; start += 500) {
+    for (const [id, text] of await load(unique.slice(start, start + 500))) {
+      all.set(id, text);
+    }
+  }
+  return all;
+}
+
+function describeWith(
+  fields: readonly Field[],
+  data: Readonly<Record<string, unknown>>,
+  files: ReadonlyMap<string, string>,
+  links: ReadonlyMap<string, string>,
+): DescribedValues {
   const described: Record<string, { text: string | null; raw: string }> = {};
   for (const field of fields) {
     const value = readValue(data, field.name);
@@ -83,7 +131,7 @@ export async function describeRecordValues(
       text = plainText(value);
     }
     described[field.name] = {
-      text: text !== null && SECRET_NAME.test(field.name) ? HIDDEN_VALUE : text,
+      text: text !== null && isSecretField(field.name) ? HIDDEN_VALUE : text,
       raw: JSON.stringify(value ?? null),
     };
   }
@@ -145,19 +193,28 @@ async function loadLinkLabels(
 
 /**
  * The fields whose described value differs, in the table's field order. A created record lists
- * its non-empty values (before null), a deleted one what it held (after null).
+ * its non-empty values (before null), a deleted one what it held (after null). Each change
+ * keeps the stored values too (not for secrets), so history can restore them exactly.
  */
 export function diffDescribed(
   fields: readonly Field[],
   before: DescribedValues,
   after: DescribedValues,
-): AuditChange[] {
-  const changes: AuditChange[] = [];
+): StoredRecordChange[] {
+  const changes: StoredRecordChange[] = [];
+  // A creation's before is empty everywhere (its text says so): no values to keep, which keeps
+  // an import's 50,000 events small.
+  const isCreation = Object.keys(before).length === 0;
   for (const field of fields) {
     const was = before[field.name] ?? EMPTY;
     const now = after[field.name] ?? EMPTY;
     if (was.text !== now.text || (was.text !== null && was.raw !== now.raw)) {
-      changes.push({ field: field.name, before: was.text, after: now.text });
+      const change: StoredRecordChange = { field: field.name, before: was.text, after: now.text };
+      if (!isCreation && !isSecretField(field.name)) {
+        change.before_value = JSON.parse(was.raw) as unknown;
+        change.after_value = JSON.parse(now.raw) as unknown;
+      }
+      changes.push(change);
     }
   }
   return changes;

@@ -98,7 +98,7 @@ export async function recordsAreAudited(h: AuditHarness): Promise<void> {
 
 /** Tables, schema changes and imports. */
 export async function tablesAreAudited(h: AuditHarness): Promise<void> {
-  const { t, user, as, onlyEventOf } = h;
+  const { t, user, as, onlyEventOf, events } = h;
   let tableId = '';
   const created = await onlyEventOf(async () => {
     const response = await as('POST', '/api/v1/dynamic-tables/', {
@@ -136,14 +136,21 @@ export async function tablesAreAudited(h: AuditHarness): Promise<void> {
     new Blob(['name,hired\nBo,2024-01-02\nCy,2024-02-03\n'], { type: 'text/csv' }),
     'staff.csv',
   );
-  const imported = await onlyEventOf(
-    () =>
-      t.request('POST', `/api/v1/dynamic-tables/${tableId}/import`, {
-        token: user.token,
-        body: csv,
-      }),
-    201,
-  );
+  // An import: the table's event, and each record's creation for its history (issue 32).
+  const seen = new Set((await events()).map((event) => event.id));
+  const importing = await t.request('POST', `/api/v1/dynamic-tables/${tableId}/import`, {
+    token: user.token,
+    body: csv,
+  });
+  expect(importing.status, importing.text).toBe(201);
+  const importEvents = (await events()).filter((event) => !seen.has(event.id));
+  expect(importEvents.map((event) => event.action).sort()).toEqual([
+    'record.created',
+    'record.created',
+    'table.records_imported',
+  ]);
+  expect(new Set(importEvents.map((event) => event.source))).toEqual(new Set(['import']));
+  const imported = importEvents.find((event) => event.action === 'table.records_imported')!;
   expect(imported).toMatchObject({ action: 'table.records_imported', source: 'import' });
   expect(imported.changes).toEqual([
     { field: 'file', before: null, after: 'staff.csv' },

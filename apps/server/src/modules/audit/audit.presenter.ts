@@ -18,7 +18,12 @@ export function presentAuditEvent(row: AuditEventRow): AuditEvent {
       id: row.target_id,
       name: row.target_name,
     },
-    changes: JSON.parse(row.changes) as AuditChange[],
+    // Record events also keep stored values (for history's restore): the log shows text only.
+    changes: (JSON.parse(row.changes) as AuditChange[]).map(({ field, before, after }) => ({
+      field,
+      before,
+      after,
+    })),
     ip: row.ip,
     user_agent: row.user_agent,
   };

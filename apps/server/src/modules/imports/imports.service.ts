@@ -18,6 +18,7 @@ import type { ReadSheet } from '../../sheets/read-sheet.ts';
 import { MAX_SHEET_CELLS, MAX_SHEET_COLUMNS } from '../../sheets/sheet-limits.ts';
 import { prepareRows } from './imports.rows.ts';
 import { recordAudit } from '../../lib/audit/record-audit.ts';
+import { auditRecordsCreated } from '../../lib/audit/audit-record.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 
 /** Data rows one import may hold (the header is not counted). */
@@ -254,24 +255,28 @@ export async function importRecords(
       early && sameFields(early.table, current)
         ? early.prepared
         : (await prepareImport(trx, current, csv, form)).prepared;
-    await addRecords(trx, current.owner_id, current.id, prepared.records);
-    await recordAudit(
+    const ids = await addRecords(trx, current.owner_id, current.id, prepared.records);
+    const importScope = { ...scope, actor: { ...scope.actor, source: 'import' as const } };
+    // Each record's history starts here (issue 32); the table's event sums the import up.
+    await auditRecordsCreated(
       trx,
-      { ...scope.actor, source: 'import' },
-      {
-        workspaceId: ownerId,
-        action: 'table.records_imported',
-        target: { kind: 'table', id: current.id, name: current.name },
-        changes: [
-          { field: 'file', before: null, after: form.file?.filename ?? null },
-          {
-            field: 'records',
-            before: String(current.record_count),
-            after: String(Number(current.record_count) + prepared.records.length),
-          },
-        ],
-      },
+      importScope,
+      current,
+      ids.map((id, index) => ({ id, data: prepared.records[index] ?? {} })),
     );
+    await recordAudit(trx, importScope.actor, {
+      workspaceId: ownerId,
+      action: 'table.records_imported',
+      target: { kind: 'table', id: current.id, name: current.name },
+      changes: [
+        { field: 'file', before: null, after: form.file?.filename ?? null },
+        {
+          field: 'records',
+          before: String(current.record_count),
+          after: String(Number(current.record_count) + prepared.records.length),
+        },
+      ],
+    });
     await crashPoint('import-inserted');
     return { imported: prepared.records.length, skipped_blank_rows: prepared.blankRows };
   });

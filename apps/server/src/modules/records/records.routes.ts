@@ -47,7 +47,7 @@ export const STALE_RECORD = (version: number) =>
   `saved: compare with the current values and send again with If-Match: "${version}".`;
 
 /** The request's If-Match, or 422 when it names no version. */
-function readIfMatch(header: string | undefined): IfMatch | undefined {
+export function readIfMatch(header: string | undefined): IfMatch | undefined {
   if (header === undefined) {
     return undefined;
   }

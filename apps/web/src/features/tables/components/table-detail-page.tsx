@@ -20,6 +20,7 @@ import {
   type GenerateTarget,
 } from '../generate/components/generate-forms-dialog';
 import { RecordEditDialog } from '../records/components/record-edit-dialog';
+import { RecordViewDialog } from '../records/components/record-view-dialog';
 import { RecordsSection } from '../records/components/records-section';
 import { TableDeleteDialog } from './table-delete-dialog';
 import { TableFieldDefinitions } from '../schema/components/table-field-definitions';
@@ -37,6 +38,7 @@ type Dialog =
   | { kind: 'delete-table' }
   | { kind: 'import' }
   | { kind: 'record'; record: RecordResponse | null }
+  | { kind: 'view'; record: RecordResponse }
   | { kind: 'delete-record'; record: RecordResponse }
   | { kind: 'generate'; target: GenerateTarget };
 
@@ -68,11 +70,13 @@ function TableDetail({ id }: { id: string }) {
     : undefined;
   // ?add=1 (a table just made from a form): the next step, its first record, opens at once.
   const isAddRequested = searchParams.get('add') === '1';
-  // A Viewer opens no record form (they read records in the grid).
+  // A Viewer opens no record form: a record opens read-only, with its history.
   const dialog: Dialog | null =
     chosenDialog ??
     (!canEdit
-      ? null
+      ? linkedRecord
+        ? { kind: 'view', record: linkedRecord }
+        : null
       : linkedRecord
         ? { kind: 'record', record: linkedRecord }
         : isAddRequested
@@ -189,6 +193,7 @@ function TableDetail({ id }: { id: string }) {
         onImport={canEdit ? () => setDialog({ kind: 'import' }) : undefined}
         onEdit={canEdit ? (record) => setDialog({ kind: 'record', record }) : undefined}
         onDelete={canEdit ? (record) => setDialog({ kind: 'delete-record', record }) : undefined}
+        onView={(record) => setDialog({ kind: 'view', record })}
         renderGenerateFormsAction={
           canEdit && mapped.templates.length > 0
             ? (record) => (
@@ -254,6 +259,14 @@ function TableDetail({ id }: { id: string }) {
           record={dialog.record}
           linkedTables={linkedTables}
           onSaved={(record) => setDialog({ kind: 'record', record })}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'view' ? (
+        <RecordViewDialog
+          table={data}
+          record={dialog.record}
+          linkedTables={linkedTables}
           onClose={close}
         />
       ) : null}

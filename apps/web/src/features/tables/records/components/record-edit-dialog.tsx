@@ -1,6 +1,6 @@
 import type { RecordResponse } from '@formbridge/contract/records';
 import type { TableResponse } from '@formbridge/contract/tables';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { ErrorBanner } from '../../../../components/ui/error-banner';
@@ -24,6 +24,8 @@ import { pickChangedValues } from '../utils/record-conflicts';
 import { RecordConflictChoices } from './record-conflict-choices';
 import { RecordFieldInput } from './record-field-input';
 import { RecordFileField } from './record-file-field';
+import { RecordHistoryPanel } from './record-history-panel';
+import { RecordTabs, type RecordTab } from './record-tabs';
 
 type Props = {
   table: TableResponse;
@@ -35,13 +37,28 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'Add New Record' / 'Edit Record': one input per field by type, checked by the record rules. */
+/**
+ * 'Add New Record' / 'Edit Record': one input per field by type, checked by the record rules;
+ * a saved record also has its History tab (issue 32).
+ */
 export function RecordEditDialog(props: Props) {
-  // A new form whenever the dialog switches from adding to editing the saved record.
-  return <RecordForm key={props.record?.id ?? 'new'} {...props} />;
+  // Kept across the form's remounts: a restore from History stays on History.
+  const [tab, setTab] = useState<RecordTab>('details');
+  // A new form whenever the dialog switches from adding to editing the saved record, and when
+  // a restore saved a new version (its values are the form's new starting point).
+  const key = props.record ? `${props.record.id}:${props.record.version}` : 'new';
+  return <RecordForm key={key} {...props} tab={tab} onTab={setTab} />;
 }
 
-function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
+function RecordForm({
+  table,
+  record,
+  linkedTables,
+  onSaved,
+  onClose,
+  tab,
+  onTab,
+}: Props & { tab: RecordTab; onTab: (tab: RecordTab) => void }) {
   const createRecord = useCreateRecord(table.id);
   const update = useRecordUpdate(table);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -113,6 +130,20 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
     }
   };
   const isBusy = isSubmitting || update.isResolving;
+  const isHistory = record !== null && tab === 'history' && !update.conflict;
+  const withTabs = (details: ReactNode) =>
+    record && !update.conflict ? (
+      <RecordTabs
+        value={tab}
+        onChange={onTab}
+        panels={{
+          details,
+          history: <RecordHistoryPanel table={table} record={record} onRestored={onSaved} />,
+        }}
+      />
+    ) : (
+      details
+    );
 
   return (
     <Modal
@@ -127,7 +158,11 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
       onClose={onClose}
       isBusy={isBusy}
       footer={
-        update.conflict ? null : (
+        update.conflict ? null : isHistory ? (
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        ) : (
           <>
             <Button variant="secondary" onClick={onClose} disabled={isBusy}>
               {record && hasFileFields ? 'Close' : 'Cancel'}
@@ -148,59 +183,67 @@ function RecordForm({ table, record, linkedTables, onSaved, onClose }: Props) {
           onBack={update.dismiss}
         />
       ) : null}
-      {update.conflict ? null : <ErrorBanner message={serverError} />}
-      <form
-        id="record-form"
-        hidden={update.conflict !== null}
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
-      >
-        {isLong ? (
-          <FieldFilter
-            value={filter}
-            onChange={setFilter}
-            shown={shown.length}
-            total={table.fields.length}
-          />
-        ) : null}
-        {shown.length === 0 ? <NoFieldsMatch query={filter} onClear={() => setFilter('')} /> : null}
-        <VirtualList
-          count={shown.length}
-          total={table.fields.length}
-          estimateSize={72}
-          label="Record fields"
-          itemClassName="pb-4"
-          getKey={(position) => table.fields[shown[position] ?? -1]?.name ?? position}
-          scrollToIndex={firstError === null ? null : Math.max(0, shown.indexOf(firstError))}
-          renderItem={(position) => {
-            const index = shown[position] ?? -1;
-            const field = table.fields[index];
-            if (!field) {
-              return null;
-            }
-            return field.type === 'file' ? (
-              <RecordFileField
-                recordId={record?.id ?? null}
-                field={field}
-                state={fileFields.stateOf(field.name)}
-                onPick={(file) => void fileFields.pick(field.name, file)}
-                onRemove={(file) => void fileFields.remove(field.name, file)}
-                isRemoving={fileFields.isRemoving}
+      {withTabs(
+        <>
+          {update.conflict ? null : <ErrorBanner message={serverError} />}
+          <form
+            id="record-form"
+            hidden={update.conflict !== null}
+            noValidate
+            className="space-y-4"
+            onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
+          >
+            {isLong ? (
+              <FieldFilter
+                value={filter}
+                onChange={setFilter}
+                shown={shown.length}
+                total={table.fields.length}
               />
-            ) : (
-              <RecordFieldInput
-                field={field}
-                index={index}
-                register={register}
-                control={control}
-                error={errors.values?.[index]?.message}
-                linked={field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined}
-              />
-            );
-          }}
-        />
-      </form>
+            ) : null}
+            {shown.length === 0 ? (
+              <NoFieldsMatch query={filter} onClear={() => setFilter('')} />
+            ) : null}
+            <VirtualList
+              count={shown.length}
+              total={table.fields.length}
+              estimateSize={72}
+              label="Record fields"
+              itemClassName="pb-4"
+              getKey={(position) => table.fields[shown[position] ?? -1]?.name ?? position}
+              scrollToIndex={firstError === null ? null : Math.max(0, shown.indexOf(firstError))}
+              renderItem={(position) => {
+                const index = shown[position] ?? -1;
+                const field = table.fields[index];
+                if (!field) {
+                  return null;
+                }
+                return field.type === 'file' ? (
+                  <RecordFileField
+                    recordId={record?.id ?? null}
+                    field={field}
+                    state={fileFields.stateOf(field.name)}
+                    onPick={(file) => void fileFields.pick(field.name, file)}
+                    onRemove={(file) => void fileFields.remove(field.name, file)}
+                    isRemoving={fileFields.isRemoving}
+                  />
+                ) : (
+                  <RecordFieldInput
+                    field={field}
+                    index={index}
+                    register={register}
+                    control={control}
+                    error={errors.values?.[index]?.message}
+                    linked={
+                      field.linked_table_id ? linkedTables.get(field.linked_table_id) : undefined
+                    }
+                  />
+                );
+              }}
+            />
+          </form>
+        </>,
+      )}
     </Modal>
   );
 }

@@ -17,6 +17,8 @@ export type RecordsTableProps = {
   /** Absent for a Viewer: the row has no Edit or Delete. */
   onEdit?: ((record: RecordResponse) => void) | undefined;
   onDelete?: ((record: RecordResponse) => void) | undefined;
+  /** A Viewer's way in: the record read-only, with its history. */
+  onView?: ((record: RecordResponse) => void) | undefined;
   /**
    * Slot for the 'Generate Forms' row action (spec §2: shown only when a template maps to this
    * table). The generation issue renders its button here; it appears before Edit Record.
@@ -45,7 +47,8 @@ const ACTIONS =
  * scroll as smoothly as 10 and opening the table reads one page, not the whole table.
  */
 export function RecordsTable(props: RecordsTableProps) {
-  const { table, recordCount, linkedTables, onEdit, onDelete, renderGenerateFormsAction } = props;
+  const { table, recordCount, linkedTables, onEdit, onDelete, onView, renderGenerateFormsAction } =
+    props;
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualizer is read afresh on every render by design; nothing here relies on memoizing it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -208,6 +211,16 @@ export function RecordsTable(props: RecordsTableProps) {
                       className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
                     >
                       Edit
+                    </button>
+                  ) : null}
+                  {onView && !onEdit ? (
+                    <button
+                      type="button"
+                      aria-label="View Record"
+                      onClick={() => onView(record)}
+                      className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
+                    >
+                      View
                     </button>
                   ) : null}
                   {onDelete ? (

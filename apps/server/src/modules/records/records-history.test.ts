@@ -1,0 +1,346 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RECORD_HISTORY_MESSAGES as M,
+  type RecordHistoryEntry,
+  type RecordHistoryPage,
+} from '@formbridge/contract/record-history';
+import type { RecordResponse } from '@formbridge/contract/records';
+import type { TableResponse } from '@formbridge/contract/tables';
+import { createRecord, createTable } from '../../../test/factories.ts';
+import {
+  createUser,
+  DIALECTS,
+  expectNotFoundForOtherUser,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../../test/harness.ts';
+import { setUpApplication, sharePublicForm } from '../public-forms/public-forms.test-helpers.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// A record's history (issue 32): every write path shows up with who, from where and each field's
+// before → after, and restoring writes a normal, audited edit — or says clearly why it cannot.
+describe.each(DIALECTS)('record history on %s', (dialect) => {
+  let t: TestApp;
+  let user: TestUser;
+  let companies: TableResponse;
+  let clients: TableResponse;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    user = await createUser(t);
+    companies = await createTable(t, user, { name: 'Companies' });
+    clients = await createTable(t, user, {
+      name: 'Clients',
+      fields: [
+        { name: 'name', required: true },
+        { name: 'age', type: 'number' },
+        { name: 'vip', type: 'boolean' },
+        { name: 'employer', type: 'link', linked_table_id: companies.id },
+        { name: 'scan', type: 'file' },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const recordUrl = (tableId: string, recordId: string) =>
+    `/api/v1/dynamic-tables/${tableId}/records/${recordId}`;
+  const history = async (tableId: string, recordId: string, query = '') => {
+    const response = await t.request('GET', `${recordUrl(tableId, recordId)}/history${query}`, {
+      token: user.token,
+    });
+    expect(response.status, response.text).toBe(200);
+    return response.body as RecordHistoryPage;
+  };
+  const restore = (tableId: string, recordId: string, entryId: string, json: unknown = {}) =>
+    t.request('POST', `${recordUrl(tableId, recordId)}/history/${entryId}/restore`, {
+      token: user.token,
+      json,
+    });
+  const patch = async (tableId: string, recordId: string, data: unknown) => {
+    const response = await t.request('PATCH', recordUrl(tableId, recordId), {
+      token: user.token,
+      json: { data },
+    });
+    expect(response.status, response.text).toBe(200);
+    return response.body as RecordResponse;
+  };
+  const latest = async (tableId: string, recordId: string): Promise<RecordHistoryEntry> => {
+    const [entry] = (await history(tableId, recordId)).entries;
+    expect(entry).toBeDefined();
+    return entry!;
+  };
+
+  it('shows edits newest first, links by name, and restores an entry or one field', async () => {
+    const acme = await createRecord(t, user, companies.id, { name: 'Acme' });
+    const globex = await createRecord(t, user, companies.id, { name: 'Globex' });
+    const ada = await createRecord(t, user, clients.id, {
+      name: 'Ada',
+      age: 36,
+      employer: acme.id,
+    });
+    await patch(clients.id, ada.id, { age: 37, vip: true, employer: globex.id });
+
+    const page = await history(clients.id, ada.id);
+    expect(page.next_cursor).toBeNull();
+    expect(page.entries.map((entry) => entry.action)).toEqual(['record.updated', 'record.created']);
+    const [edit, created] = page.entries as [RecordHistoryEntry, RecordHistoryEntry];
+    expect(edit).toMatchObject({
+      actor: { kind: 'user', id: user.id, name: user.email },
+      source: 'web',
+      changes: [
+        { field: 'age', before: '36', after: '37', restorable: true },
+        { field: 'vip', before: 'No', after: 'Yes', restorable: true },
+        { field: 'employer', before: 'Acme', after: 'Globex', restorable: true },
+      ],
+    });
+    expect(Date.parse(edit.at)).toBeGreaterThanOrEqual(Date.parse(created.at));
+    expect(created.changes).toContainEqual({
+      field: 'name',
+      before: null,
+      after: 'Ada',
+      restorable: true,
+    });
+
+    // One field back: only age changes.
+    const one = await restore(clients.id, ada.id, edit.id, { fields: ['age'] });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body).toMatchObject({ version: 3, data: { age: 36, vip: true } });
+    expect(one.headers.get('etag')).toBe('"3"');
+    // The whole version back, as a new entry of its own.
+    const all = await restore(clients.id, ada.id, edit.id);
+    expect(all.status, all.text).toBe(200);
+    expect((all.body as RecordResponse).data).toMatchObject({
+      age: 36,
+      vip: false,
+      employer: acme.id,
+    });
+    const after = await history(clients.id, ada.id);
+    expect(after.entries).toHaveLength(4);
+    expect(after.entries[0]).toMatchObject({
+      action: 'record.updated',
+      source: 'web',
+      changes: [
+        { field: 'vip', before: 'Yes', after: 'No' },
+        { field: 'employer', before: 'Globex', after: 'Acme' },
+      ],
+    });
+  });
+
+  it('refuses a link whose record is gone with a 409 naming the field', async () => {
+    const initech = await createRecord(t, user, companies.id, { name: 'Initech' });
+    const hooli = await createRecord(t, user, companies.id, { name: 'Hooli' });
+    const bo = await createRecord(t, user, clients.id, { name: 'Bo', employer: initech.id });
+    await patch(clients.id, bo.id, { employer: hooli.id, age: 50 });
+    const edit = await latest(clients.id, bo.id);
+    const gone = await t.request('DELETE', recordUrl(companies.id, initech.id), {
+      token: user.token,
+    });
+    expect(gone.status, gone.text).toBe(204);
+
+    const refused = await restore(clients.id, bo.id, edit.id);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toEqual({
+      detail: M.linkGone('employer', 'Initech'),
+      code: 'restore_link_gone',
+    });
+    // Nothing was written; the other field still restores on its own.
+    expect((await latest(clients.id, bo.id)).id).toBe(edit.id);
+    const age = await restore(clients.id, bo.id, edit.id, { fields: ['age'] });
+    expect(age.status, age.text).toBe(200);
+    expect((age.body as RecordResponse).data).toMatchObject({ age: null, employer: hooli.id });
+
+    const unknown = await restore(clients.id, bo.id, edit.id, { fields: ['name'] });
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(unknown.body)).toContain(M.notInEntry('name'));
+  });
+
+  it('shows files by name, and refuses to restore a deleted or later-added file', async () => {
+    const cy = await createRecord(t, user, clients.id, { name: 'Cy' });
+    const form = new FormData();
+    form.append('field_name', 'scan');
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'id-card.png');
+    const uploaded = await t.request(
+      'POST',
+      `/api/v1/files/${clients.id}/records/${cy.id}/upload`,
+      {
+        token: user.token,
+        body: form,
+      },
+    );
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const added = await latest(clients.id, cy.id);
+    expect(added).toMatchObject({
+      action: 'record.file_added',
+      changes: [{ field: 'scan', before: null, after: `id-card.png (${PNG.length} B)` }],
+    });
+    const extra = await restore(clients.id, cy.id, added.id);
+    expect(extra.status, extra.text).toBe(409);
+    expect(extra.body).toMatchObject({ detail: M.fileExtra('scan', 'id-card.png') });
+
+    const fileId = (uploaded.body as { id: string }).id;
+    const removed = await t.request(
+      'DELETE',
+      `/api/v1/files/${clients.id}/records/${cy.id}/files/${fileId}`,
+      { token: user.token },
+    );
+    expect(removed.status).toBe(204);
+    const removal = await latest(clients.id, cy.id);
+    expect(removal.action).toBe('record.file_removed');
+    const gone = await restore(clients.id, cy.id, removal.id);
+    expect(gone.status, gone.text).toBe(409);
+    expect(gone.body).toMatchObject({
+      detail: M.fileGone('scan', `id-card.png (${PNG.length} B)`),
+      code: 'restore_file_gone',
+    });
+  });
+
+  it('shows imported records as created by the import', async () => {
+    const csv = new FormData();
+    csv.append('file', new Blob(['name,age\nDee,41\nEd,52\n'], { type: 'text/csv' }), 'c.csv');
+    const imported = await t.request('POST', `/api/v1/dynamic-tables/${clients.id}/import`, {
+      token: user.token,
+      body: csv,
+    });
+    expect(imported.status, imported.text).toBe(201);
+    const rows = (
+      await t.request('GET', `/api/v1/dynamic-tables/${clients.id}/records`, { token: user.token })
+    ).body as RecordResponse[];
+    const ed = rows.find((row) => row.data.name === 'Ed');
+    expect(ed).toBeDefined();
+    const page = await history(clients.id, ed!.id);
+    expect(page.entries).toHaveLength(1);
+    expect(page.entries[0]).toMatchObject({
+      action: 'record.created',
+      source: 'import',
+      actor: { kind: 'user', id: user.id },
+      changes: [
+        { field: 'name', before: null, after: 'Ed' },
+        { field: 'age', before: null, after: '52' },
+        { field: 'vip', before: null, after: 'No' },
+      ],
+    });
+    // Restoring a creation's "before" empties the fields: a normal edit, validation included.
+    const refused = await restore(clients.id, ed!.id, page.entries[0]!.id, { fields: ['name'] });
+    expect(refused.status).toBe(422);
+    const emptied = await restore(clients.id, ed!.id, page.entries[0]!.id, { fields: ['age'] });
+    expect(emptied.status, emptied.text).toBe(200);
+    expect((emptied.body as RecordResponse).data).toMatchObject({ name: 'Ed', age: null });
+  });
+
+  it('shows data-link and public-form writes as their link, and restores them', async () => {
+    const fay = await createRecord(t, user, clients.id, { name: 'Fay', age: 20 });
+    const link = (
+      await t.request('POST', `/api/v1/public-data-links/${clients.id}/${fay.id}`, {
+        token: user.token,
+        json: {},
+      })
+    ).body as { id: string; token: string };
+    const submitted = await t.request('POST', `/api/v1/public-data-forms/${link.token}/submit`, {
+      json: { form_data: { age: '21' } },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    const visit = await latest(clients.id, fay.id);
+    expect(visit).toMatchObject({
+      actor: { kind: 'data_link', id: link.id, name: 'Data link' },
+      source: 'data_link',
+      changes: [{ field: 'age', before: '20', after: '21' }],
+    });
+    const back = await restore(clients.id, fay.id, visit.id);
+    expect(back.status, back.text).toBe(200);
+    expect((back.body as RecordResponse).data.age).toBe(20);
+    expect(await latest(clients.id, fay.id)).toMatchObject({
+      actor: { kind: 'user', id: user.id },
+      source: 'web',
+      changes: [{ field: 'age', before: '21', after: '20' }],
+    });
+
+    const app = await setUpApplication(t, user);
+    const shared = await sharePublicForm(t, user, app.templateId, app.recordId);
+    const sent = await t.request('POST', `/api/v1/public-forms/${shared.token}/submit`, {
+      json: { full_name: 'Ada King', agrees: true },
+    });
+    expect(sent.status, sent.text).toBe(200);
+    const form = await latest(app.tableId, app.recordId);
+    expect(form).toMatchObject({
+      actor: { kind: 'public_link', id: shared.id },
+      source: 'public_form',
+      changes: expect.arrayContaining([
+        expect.objectContaining({ field: 'full_name', before: 'Ada Lovelace', after: 'Ada King' }),
+      ]),
+    });
+    const restored = await restore(app.tableId, app.recordId, form.id);
+    expect(restored.status, restored.text).toBe(200);
+    expect((restored.body as RecordResponse).data).toMatchObject({
+      full_name: 'Ada Lovelace',
+      agrees: false,
+    });
+  });
+
+  it('restores entries written before stored values from their text, when it names one value', async () => {
+    const acme = await createRecord(t, user, companies.id, { name: 'Umbrella' });
+    const gus = await createRecord(t, user, clients.id, { name: 'Gus', age: 7, employer: acme.id });
+    await patch(clients.id, gus.id, { age: 8, employer: null, vip: true });
+    const edit = await latest(clients.id, gus.id);
+    // As issue 31 wrote it: text only.
+    await t.ctx.db
+      .updateTable('audit_events')
+      .set({
+        changes: JSON.stringify(
+          edit.changes.map(({ field, before, after }) => ({ field, before, after })),
+        ),
+      })
+      .where('id', '=', edit.id)
+      .execute();
+    const back = await restore(clients.id, gus.id, edit.id);
+    expect(back.status, back.text).toBe(200);
+    expect((back.body as RecordResponse).data).toMatchObject({
+      age: 7,
+      vip: false,
+      employer: acme.id,
+    });
+  });
+
+  it('pages with a cursor, keeps to its record, and needs an Editor to restore', async () => {
+    const hal = await createRecord(t, user, clients.id, { name: 'Hal', age: 0 });
+    for (let age = 1; age <= 4; age += 1) {
+      await patch(clients.id, hal.id, { age });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: RecordHistoryPage = await history(
+        clients.id,
+        hal.id,
+        `?limit=2${cursor ? `&before=${cursor}` : ''}`,
+      );
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(
+        ...page.entries.map((entry) => entry.changes.find((c) => c.field === 'age')?.after ?? ''),
+      );
+      cursor = page.next_cursor;
+    }
+    expect(seen).toEqual(['4', '3', '2', '1', '0']);
+
+    const url = `${recordUrl(clients.id, hal.id)}/history`;
+    await expectNotFoundForOtherUser(t, 'GET', url);
+    const entry = await latest(clients.id, hal.id);
+    await expectNotFoundForOtherUser(t, 'POST', `${url}/${entry.id}/restore`, { json: {} });
+
+    const viewer = await createUser(t);
+    const added = await t.request('POST', `/api/v1/workspaces/${user.id}/members`, {
+      token: user.token,
+      json: { email: viewer.email, role: 'viewer' },
+    });
+    expect(added.status, added.text).toBe(201);
+    const asViewer = { token: viewer.token, headers: { 'x-workspace-id': user.id } };
+    const read = await t.request('GET', url, asViewer);
+    expect(read.status, read.text).toBe(200);
+    const denied = await t.request('POST', `${url}/${entry.id}/restore`, { ...asViewer, json: {} });
+    expect(denied.status, denied.text).toBe(403);
+  });
+});
