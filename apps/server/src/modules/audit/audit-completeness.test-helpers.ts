@@ -58,6 +58,9 @@ export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {
   'POST /api/v1/trash/:id/restore': 'modules/trash/trash.test.ts',
   'DELETE /api/v1/trash/:id': 'modules/trash/trash.test.ts',
   'DELETE /api/v1/trash': 'modules/trash/trash.test.ts',
+  // The restore of a record's history entry: a record.updated by whoever restored.
+  'POST /api/v1/dynamic-tables/:id/records/:recordId/history/:entryId/restore':
+    'modules/records/records-history.test.ts',
 };
 
 export type AuditHarness = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '@formbridge/contract/audit';
 import {
   RECORD_HISTORY_MESSAGES as M,
   type RecordHistoryEntry,
@@ -121,6 +122,18 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     });
     const after = await history(clients.id, ada.id);
     expect(after.entries).toHaveLength(4);
+    // A restore is an edit in the workspace's audit log like any other, by whoever restored.
+    const log = await t.request(
+      'GET',
+      `/api/v1/workspaces/${user.id}/audit?target_id=${ada.id}&limit=1`,
+      { token: user.token },
+    );
+    expect((log.body as AuditPage).events[0]).toMatchObject({
+      id: after.entries[0]?.id,
+      action: 'record.updated',
+      actor: { kind: 'user', id: user.id },
+      source: 'web',
+    });
     expect(after.entries[0]).toMatchObject({
       action: 'record.updated',
       source: 'web',
