@@ -62,8 +62,9 @@ export const RECORD_HISTORY_MESSAGES = {
   fieldGone: (field: string) =>
     `Field '${field}' no longer exists in this table, so its value cannot be restored.`,
   linkGone: (field: string, label: string) =>
-    `Field '${field}' linked to '${label}', which no longer exists. Choose another record for ` +
-    `'${field}' and save, or restore the other fields only.`,
+    `Field '${field}' linked to '${label}', which no longer exists. If it is in the Trash, ` +
+    `restore it from there first; otherwise choose another record for '${field}' and save, or ` +
+    `restore the other fields only.`,
   fileGone: (field: string, name: string) =>
     `Field '${field}' held the file '${name}', which was deleted and cannot be restored. ` +
     `Upload it again, or restore the other fields only.`,
