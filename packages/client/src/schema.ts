@@ -7056,6 +7056,274 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/dynamic-tables/{id}/records/{recordId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Newest first, `limit` (1–200, default 50) entries a page; pass the last page's `next_cursor` as `before` for the next. Values are text: links by the linked record's name, files by name. */
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                    limit?: number;
+                };
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                    recordId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                id: string;
+                                at: string;
+                                actor: {
+                                    /** @enum {string} */
+                                    kind: "user" | "token" | "public_link" | "data_link" | "job" | "system";
+                                    id: string | null;
+                                    name: string;
+                                };
+                                /** @enum {string} */
+                                source: "web" | "api" | "import" | "public_form" | "data_link" | "bulk_job" | "system_sweep";
+                                action: string;
+                                changes: {
+                                    field: string;
+                                    before: string | null;
+                                    after: string | null;
+                                    restorable: boolean;
+                                }[];
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dynamic-tables/{id}/records/{recordId}/history/{entryId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Writes the entry's before values back (every field of the entry, or `fields`) as a normal edit with its own history entry. 409 when a linked record, a file or a field is gone; 412 with `If-Match` naming another version. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                    recordId: string;
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        fields?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            table_id: string;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                            version: number;
+                            computed: {
+                                display_name: string;
+                                combinations: {
+                                    [key: string]: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                            /** @enum {string} */
+                            code: "record_changed";
+                            current: {
+                                id: string;
+                                table_id: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                created_at: string;
+                                updated_at: string;
+                                version: number;
+                                computed: {
+                                    display_name: string;
+                                    combinations: {
+                                        [key: string]: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dynamic-tables/{id}/import/preview": {
         parameters: {
             query?: never;
