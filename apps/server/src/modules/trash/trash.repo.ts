@@ -77,7 +77,10 @@ export async function selectWorkspaceTrashIds(db: Db, workspaceId: string): Prom
 
 type LiveTable = 'dynamic_tables' | 'pdf_templates' | 'table_records';
 
-/** Which of `ids` are live rows of `table` in the workspace. */
+/**
+ * Which of `ids` are live rows of `table` in the workspace, share-locked until `trx` ends (rows a
+ * restore is about to point at: deleting one waits, then sees the restored reference).
+ */
 export async function selectLiveIds(
   db: Db,
   table: LiveTable,
@@ -93,6 +96,7 @@ export async function selectLiveIds(
     .select('id')
     .where('owner_id', '=', workspaceId)
     .where('id', 'in', unique)
+    .$if(hasRowLocks(db), (qb) => qb.forShare())
     .execute();
   return new Set(rows.map((row) => row.id));
 }

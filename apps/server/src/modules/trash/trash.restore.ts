@@ -3,11 +3,14 @@ import { TRASH_MESSAGES } from '@formbridge/contract/trash';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rowsOf, type TrashPayload, type TrashRow } from '../../lib/trash/trash-rows.ts';
-import { findTable } from '../tables/tables.public.ts';
+import { shareLockTemplate } from '../templates/templates.public.ts';
+import { lockTable, shareLockTables } from '../tables/tables.public.ts';
 import { isFieldMapped, selectLiveIds, selectTrashNames } from './trash.repo.ts';
 
 // What a restore checks before it inserts anything: every row it puts back must point at rows
-// that exist, or the restore is a 409 saying what to restore (or remove) first.
+// that exist, or the restore is a 409 saying what to restore (or remove) first. The tables and
+// templates it points at are locked as a record save or a mapping write locks them, so a delete
+// running meanwhile waits and then takes the restored rows with it.
 
 type LinkField = { name: string; type: string; linked_table_id?: string | null | undefined };
 
@@ -49,8 +52,8 @@ async function checkTable(trx: Db, workspaceId: string, payload: TrashPayload) {
   const [table] = rowsOf(payload, 'dynamic_tables');
   const name = text(table?.name);
   const fields = parse<LinkField[]>(table?.fields, []);
-  const others = linkTargetIds(fields).filter((id) => id !== table?.id);
-  const liveTables = await selectLiveIds(trx, 'dynamic_tables', workspaceId, others);
+  const others = [...new Set(linkTargetIds(fields).filter((id) => id !== table?.id))];
+  const liveTables = await shareLockTables(trx, workspaceId, others);
   const goneTable = others.find((id) => !liveTables.has(id));
   if (goneTable !== undefined) {
     const linked = await goneName(trx, workspaceId, goneTable, 'a deleted table');
@@ -67,7 +70,7 @@ async function checkTable(trx: Db, workspaceId: string, payload: TrashPayload) {
 async function checkRecord(trx: Db, workspaceId: string, payload: TrashPayload, name: string) {
   const [record] = rowsOf(payload, 'table_records');
   const tableId = text(record?.table_id);
-  const table = await findTable(trx, workspaceId, tableId);
+  const table = await lockTable(trx, workspaceId, tableId);
   if (!table) {
     const gone = await goneName(trx, workspaceId, tableId, 'deleted');
     throw conflict(TRASH_MESSAGES.tableGone(`Record '${name}'`, gone));
@@ -86,8 +89,8 @@ async function checkRecord(trx: Db, workspaceId: string, payload: TrashPayload, 
 }
 
 async function checkMappingTables(trx: Db, workspaceId: string, what: string, rows: TrashRow[]) {
-  const tableIds = rows.map((row) => text(row.mapped_table_id));
-  const live = await selectLiveIds(trx, 'dynamic_tables', workspaceId, tableIds);
+  const tableIds = [...new Set(rows.map((row) => text(row.mapped_table_id)))];
+  const live = await shareLockTables(trx, workspaceId, tableIds);
   const gone = tableIds.find((id) => !live.has(id));
   if (gone !== undefined) {
     const table = await goneName(trx, workspaceId, gone, 'deleted');
@@ -98,8 +101,7 @@ async function checkMappingTables(trx: Db, workspaceId: string, what: string, ro
 async function checkMapping(trx: Db, workspaceId: string, payload: TrashPayload, name: string) {
   const [mapping] = rowsOf(payload, 'field_mappings');
   const templateId = text(mapping?.template_id);
-  const templates = await selectLiveIds(trx, 'pdf_templates', workspaceId, [templateId]);
-  if (!templates.has(templateId)) {
+  if (!(await shareLockTemplate(trx, workspaceId, templateId))) {
     const template = await goneName(trx, workspaceId, templateId, 'deleted');
     throw conflict(TRASH_MESSAGES.templateGone(name, template));
   }

@@ -182,6 +182,35 @@ describe.each(DIALECTS)('trash on %s', (dialect) => {
     expect((await as('POST', `/api/v1/trash/${one.id}/restore`)).status).toBe(404);
   });
 
+  it('restores a payload copied from SQLite, booleans as 0/1, on either database', async () => {
+    const table = await createTable(t, user, { name: 'Copied', use_display_field: false });
+    const record = await createRecord(t, user, table.id, { name: 'Flo' });
+    const link = await as('POST', `/api/v1/public-data-links/${table.id}/${record.id}`, {});
+    expect(link.status).toBe(201);
+    expect((await as('DELETE', `/api/v1/dynamic-tables/${table.id}`)).status).toBe(204);
+    const item = await t.ctx.db
+      .selectFrom('trash_items')
+      .select('payload')
+      .where('id', '=', table.id)
+      .executeTakeFirstOrThrow();
+    const copied = item.payload.replace(
+      /"(use_display_field|is_active)":(true|false)/g,
+      (_m, key, value) => `"${key}":${value === 'true' ? 1 : 0}`,
+    );
+    expect(copied).toContain('"is_active":1');
+    await t.ctx.db
+      .updateTable('trash_items')
+      .set({ payload: copied })
+      .where('id', '=', table.id)
+      .execute();
+    expect((await as('POST', `/api/v1/trash/${table.id}/restore`)).status).toBe(200);
+    expect((await as('GET', `/api/v1/dynamic-tables/${table.id}`)).body).toMatchObject({
+      use_display_field: false,
+    });
+    const token = (link.body as { token: string }).token;
+    expect((await t.request('GET', `/api/v1/public-data-forms/${token}`)).status).toBe(200);
+  });
+
   it('a record others link to still answers 409 on delete', async () => {
     const companies = await createTable(t, user, { name: 'Firms' });
     const acme = await createRecord(t, user, companies.id, { name: 'Acme' });
