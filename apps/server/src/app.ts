@@ -41,7 +41,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
-import { dropMappingsOfGoneFields } from './modules/mappings/mappings.public.ts';
+import { templateRevisionsRoutes } from './modules/templates/templates.revisions.routes.ts';
+import { dropMappingsOfGoneFields, revisionMappings } from './modules/mappings/mappings.public.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { fileDownloadRoutes } from './modules/record-files/record-files.routes.ts';
 import { recordFileRoutes } from './modules/records/records.files.routes.ts';
@@ -222,6 +223,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/v1/admin' });
   await app.register(workspaceRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(templatesRoutes(ctx, dropMappingsOfGoneFields), {
+    prefix: '/api/v1/pdf-templates',
+  });
+  await app.register(templateRevisionsRoutes(ctx, revisionMappings), {
     prefix: '/api/v1/pdf-templates',
   });
   await app.register(tableFromFormRoutes(ctx), { prefix: '/api/v1/pdf-templates' });

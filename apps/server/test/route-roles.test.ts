@@ -63,6 +63,9 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'POST /api/v1/pdf-templates/:id/table-proposal': 'editor',
   'POST /api/v1/pdf-templates/:id/add-columns': 'editor',
   'POST /api/v1/pdf-templates/:id/create-table': 'editor',
+  'POST /api/v1/pdf-templates/:id/revisions': 'editor',
+  'GET /api/v1/pdf-templates/:id/revisions': 'viewer',
+  'POST /api/v1/pdf-templates/:id/revisions/:n/make-current': 'editor',
   'GET /api/v1/dynamic-tables': 'viewer',
   'GET /api/v1/dynamic-tables/:id': 'viewer',
   'POST /api/v1/dynamic-tables': 'editor',
@@ -151,6 +154,7 @@ function concrete(url: string, ids: Ids): string {
       user_id: ids.member,
       fileId: ids.file,
       token_id: ids.apiToken,
+      n: '1',
     };
     return (name === 'id' ? byPrefix[prefix] : byName[name]) ?? 'not-an-id';
   });

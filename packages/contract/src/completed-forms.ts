@@ -73,6 +73,8 @@ export const generateQuerySchema = z.object({
   email_recipients: recipientsInputSchema.default([]),
   /** A non-editable PDF (contract.md "Generation"). */
   flatten: queryBooleanSchema.default(false),
+  /** An earlier template revision to fill (issue 32); absent: the current one. */
+  template_revision: z.coerce.number().int().min(1).optional(),
 });
 
 /** Body of `POST /api/v1/completed-forms/bulk/{templateId}/{tableId}`. */
@@ -84,6 +86,8 @@ export const bulkGenerationBodySchema = z.object({
   send_email: z.boolean().default(false),
   email_recipients: recipientsInputSchema.default([]),
   flatten: z.boolean().default(false),
+  /** The template revision to fill (issue 32); absent: the one current when the job starts. */
+  template_revision: z.number().int().min(1).optional(),
 });
 export type BulkGenerationBody = z.input<typeof bulkGenerationBodySchema>;
 
@@ -162,6 +166,8 @@ export const completedFormSchema = z.object({
   record_display_name: z.string(),
   /** The bulk or multi-template job that produced it; null for a single generation. */
   job_id: z.string().nullable(),
+  /** The template revision the form was made from (issue 32); null for forms made before. */
+  template_revision: z.number().int().nullable(),
   created_at: z.string(),
   /** Every address a mail server accepted this form for, oldest first. */
   email_sent_to: z.array(z.string()),

@@ -91,8 +91,33 @@ export type PdfTemplatesTable = {
   fill_settings: string | null;
   /** JSON array of what the upload repair changed (scripts removed, …); null = nothing. */
   detection_notes: string | null;
+  /** Number of the revision the row shows (issue 32); its file and fields are copied here. */
+  current_revision: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
+};
+
+/** One uploaded edition of a template's PDF (issue 32). */
+export type TemplateRevisionsTable = {
+  id: string;
+  owner_id: string;
+  template_id: string;
+  /** 1, 2, … per template. */
+  revision: number;
+  /** Storage key of the PDF as uploaded. */
+  file_key: string;
+  file_size: number;
+  field_data: string;
+  field_count: number;
+  page_count: number;
+  pages: string;
+  detection_notes: string | null;
+  /** JSON array of the template's mapping rows when this revision stopped being current; null while current. */
+  mappings: string | null;
+  /** Who uploaded it (user id and name then); null for revisions made by the migration. */
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: string;
 };
 
 /** Read as 0/1 on SQLite and true/false on PostgreSQL (read with `toBoolean`); written as boolean. */
@@ -205,6 +230,8 @@ export type CompletedFormsTable = {
   /** Why the last e-mail of this form failed; null when it went out or none was sent. */
   email_error: string | null;
   flattened: BooleanColumn;
+  /** The template revision the form was made from (issue 32); null for forms made before. */
+  template_revision: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
 };
 
@@ -367,6 +394,7 @@ export type Database = {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   pdf_templates: PdfTemplatesTable;
+  template_revisions: TemplateRevisionsTable;
   dynamic_tables: DynamicTablesTable;
   table_records: TableRecordsTable;
   record_files: RecordFilesTable;

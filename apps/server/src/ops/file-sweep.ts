@@ -33,18 +33,25 @@ const byJob: Owner = async (db, keys) => {
   return new Set(keys.filter((key) => live.has(jobIdOf(key))));
 };
 
-/** A template names its PDF and, once the field editor wrote fields into a copy, its upload. */
+/**
+ * A template names its PDF and, once the field editor wrote fields into a copy, its upload; each
+ * of its revisions (issue 32) names its own upload.
+ */
 const byTemplate: Owner = async (db, keys) => {
-  const [current, originals] = await Promise.all([
+  const [current, originals, revisions] = await Promise.all([
     byFileKey('pdf_templates')(db, keys),
     db
       .selectFrom('pdf_templates')
       .select('original_file_key')
       .where('original_file_key', 'in', keys)
       .execute(),
+    db.selectFrom('template_revisions').select('file_key').where('file_key', 'in', keys).execute(),
   ]);
   for (const row of originals) {
     current.add(row.original_file_key ?? '');
+  }
+  for (const row of revisions) {
+    current.add(row.file_key);
   }
   return current;
 };

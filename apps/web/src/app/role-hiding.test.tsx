@@ -49,6 +49,7 @@ const FORM: CompletedForm = {
   record_id: RECORD.id,
   record_display_name: 'Jane Doe',
   job_id: null,
+  template_revision: 1,
   created_at: '2026-11-27T10:00:00.000Z',
   email_sent_to: [],
   email_error: null,

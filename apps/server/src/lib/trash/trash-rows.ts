@@ -5,6 +5,7 @@ import { tableColumns } from '../../db/table-columns.ts';
 /** The tables whose rows a delete can take to the trash, in foreign-key order (parents first). */
 export const TRASH_TABLES = [
   'pdf_templates',
+  'template_revisions',
   'dynamic_tables',
   'table_records',
   'record_files',

@@ -62,12 +62,17 @@ export async function snapshotRecord(db: Db, id: string): Promise<TrashSnapshot>
   return { payload, fileKeys: keysOf(files, 'file_key') };
 }
 
-/** A template with its mappings and its public form links; its PDF and its upload. */
+/**
+ * A template with its revisions (issue 32), mappings and public form links; its PDF, its upload
+ * and every revision's PDF.
+ */
 export async function snapshotTemplate(db: Db, id: string): Promise<TrashSnapshot> {
   const templates = await selectRows(db, 'pdf_templates', 'id', [id]);
+  const revisions = await selectRows(db, 'template_revisions', 'template_id', [id]);
   const payload: TrashPayload = {
     tables: [
       { table: 'pdf_templates', rows: templates },
+      { table: 'template_revisions', rows: revisions },
       {
         table: 'field_mappings',
         rows: await selectRows(db, 'field_mappings', 'template_id', [id]),
@@ -78,7 +83,13 @@ export async function snapshotTemplate(db: Db, id: string): Promise<TrashSnapsho
       },
     ],
   };
-  return { payload, fileKeys: keysOf(templates, 'file_key', 'original_file_key') };
+  return {
+    payload,
+    fileKeys: [
+      ...keysOf(templates, 'file_key', 'original_file_key'),
+      ...keysOf(revisions, 'file_key'),
+    ],
+  };
 }
 
 /** One field mapping. */

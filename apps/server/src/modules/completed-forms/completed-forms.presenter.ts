@@ -49,6 +49,7 @@ export function presentCompletedForm(row: CompletedFormListRow, signer: UrlSigne
     record_id: row.record_id,
     record_display_name: row.record_display_name,
     job_id: row.job_id,
+    template_revision: row.template_revision === null ? null : Number(row.template_revision),
     created_at: row.created_at,
     email_sent_to: readEmailSentTo(row),
     email_error: row.email_error ?? null,

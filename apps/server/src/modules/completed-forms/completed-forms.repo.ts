@@ -18,6 +18,7 @@ const LIST_COLUMNS = [
   'record_id',
   'record_display_name',
   'job_id',
+  'template_revision',
   'file_key',
   'file_size',
   'file_name',

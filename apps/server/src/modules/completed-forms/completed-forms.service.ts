@@ -92,6 +92,7 @@ export async function generateCompletedForm(
     member.workspaceId,
     params.templateId,
     table.table,
+    query.template_revision,
   );
   const batch = await loadRecordBatch(ctx.db, member.workspaceId, table, [params.recordId]);
   const record = batch.records.get(params.recordId);

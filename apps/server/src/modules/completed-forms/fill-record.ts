@@ -177,6 +177,7 @@ export async function fillRecord(
     owner_id: input.ownerId,
     template_id: template.id,
     template_name: template.name,
+    template_revision: template.revision,
     table_id: table.table.id,
     table_name: table.table.name,
     record_id: record.id,

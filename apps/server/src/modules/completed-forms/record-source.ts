@@ -6,10 +6,14 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { addendumLabel } from '../../suggest/addendum-label.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { StorageNotFoundError } from '../../lib/storage/storage.ts';
-import { listTemplateMappings, type StoredMapping } from '../mappings/mappings.public.ts';
+import {
+  listTemplateMappings,
+  readMappingSnapshot,
+  type StoredMapping,
+} from '../mappings/mappings.public.ts';
 import { listRecordsByIds, type StoredRecord } from '../records/records.public.ts';
 import { listTables, type StoredTable } from '../tables/tables.public.ts';
-import { findTemplate } from '../templates/templates.public.ts';
+import { findTemplate, findTemplateRevision } from '../templates/templates.public.ts';
 import { collectLinkedIds, type SourceRecord } from './assemble-values.ts';
 
 // Loads what generation reads: the table with every table its links reach, the template with its
@@ -23,6 +27,8 @@ export type TemplateSource = {
   fileKey: string;
   fieldData: FieldDataDto;
   settings: TemplateFillSettings;
+  /** The template revision filled (issue 32): the current one unless one was asked for. */
+  revision: number;
   /** Only the mappings that read from the generation's table, transforms read once. */
   mappings: StoredMapping[];
 };
@@ -46,22 +52,49 @@ export async function loadTemplateSource(
   ownerId: string,
   templateId: string,
   table: StoredTable,
+  revision?: number,
 ): Promise<TemplateSource> {
   const template = await findTemplate(db, ownerId, templateId);
   if (!template) {
     throw notFound('Template');
   }
-  const mappings = await listTemplateMappings(db, ownerId, templateId, table.id);
-  if (mappings.length === 0) {
+  const source =
+    revision === undefined || revision === template.current_revision
+      ? {
+          revision: template.current_revision,
+          fileKey: template.file_key,
+          fieldData: template.field_data,
+          mappings: await listTemplateMappings(db, ownerId, templateId, table.id),
+        }
+      : await loadEarlierRevision(db, ownerId, templateId, table.id, revision);
+  if (source.mappings.length === 0) {
     throw new AppError(422, GENERATION_MESSAGES.notMapped(table.name), 'not_mapped');
   }
   return {
     id: template.id,
     name: template.name,
-    fileKey: template.file_key,
-    fieldData: template.field_data,
     settings: template.fill_settings,
-    mappings,
+    ...source,
+  };
+}
+
+/** A revision other than the current one: its PDF, its fields and the mappings it had then. */
+async function loadEarlierRevision(
+  db: Db,
+  ownerId: string,
+  templateId: string,
+  tableId: string,
+  revision: number,
+) {
+  const stored = await findTemplateRevision(db, ownerId, templateId, revision);
+  if (!stored) {
+    throw new AppError(404, `Template revision ${revision} not found`, 'revision_not_found');
+  }
+  return {
+    revision: stored.revision,
+    fileKey: stored.file_key,
+    fieldData: stored.field_data,
+    mappings: readMappingSnapshot(stored.mappings, tableId),
   };
 }
 

@@ -44,6 +44,11 @@ export const bulkGenerationPayloadSchema = z.object({
   send_email: z.boolean(),
   email_recipients: z.array(z.string()),
   flatten: z.boolean(),
+  /**
+   * The template revision, pinned when the job was queued (issue 32): a revision uploaded while
+   * the job runs does not change its remaining items. Absent in jobs queued before revisions.
+   */
+  template_revision: z.number().int().optional(),
   /** The generation moment, fixed when the job was queued. */
   now: z.string(),
 });
@@ -91,6 +96,7 @@ export function bulkGenerationJob(
           job.ownerId,
           job.payload.template_id,
           table.table,
+          job.payload.template_revision,
         );
         return { table, template, templateBytes: await readTemplateBytes(ctx.storage, template) };
       })();

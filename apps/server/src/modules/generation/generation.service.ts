@@ -71,6 +71,7 @@ export async function startBulkGeneration(
     member.workspaceId,
     params.templateId,
     table.table,
+    body.template_revision,
   );
   const found = await findExistingRecordIds(ctx.db, member.workspaceId, params.tableId, recordIds);
   const missing = body.record_ids
@@ -94,6 +95,7 @@ export async function startBulkGeneration(
     send_email: body.send_email,
     email_recipients: recipients,
     flatten: body.flatten,
+    template_revision: template.revision,
     now: new Date().toISOString(),
   };
   return queue.enqueue({
@@ -143,9 +145,16 @@ export async function startMultiTemplateGeneration(
     throw notFound('Record');
   }
   const unmapped: Array<Omit<ValidationIssue, 'type'>> = [];
+  const revisions: Record<string, number> = {};
   for (const [index, templateId] of body.template_ids.entries()) {
     try {
-      await loadTemplateSource(ctx.db, member.workspaceId, templateId, table.table);
+      const template = await loadTemplateSource(
+        ctx.db,
+        member.workspaceId,
+        templateId,
+        table.table,
+      );
+      revisions[templateId] = template.revision;
     } catch (error) {
       if (
         !(error instanceof AppError) ||
@@ -169,6 +178,7 @@ export async function startMultiTemplateGeneration(
     email_recipients: recipients,
     flatten: body.flatten,
     merge: body.merge,
+    template_revisions: revisions,
     now: new Date().toISOString(),
   };
   return queue.enqueue({

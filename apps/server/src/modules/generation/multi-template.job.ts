@@ -49,6 +49,8 @@ export const multiTemplatePayloadSchema = z.object({
   email_recipients: z.array(z.string()),
   flatten: z.boolean(),
   merge: z.boolean(),
+  /** Each template's revision, pinned when the job was queued (issue 32); absent in older jobs. */
+  template_revisions: z.record(z.string(), z.number().int()).optional(),
   now: z.string(),
 });
 export type MultiTemplatePayload = z.infer<typeof multiTemplatePayloadSchema>;
@@ -92,7 +94,13 @@ async function produceOne(
   }
   let template;
   try {
-    template = await loadTemplateSource(ctx.db, ownerId, templateId, table.table);
+    template = await loadTemplateSource(
+      ctx.db,
+      ownerId,
+      templateId,
+      table.table,
+      payload.template_revisions?.[templateId],
+    );
   } catch (error) {
     if (error instanceof AppError && typeof error.detail === 'string') {
       return { ok: false, name: null, detail: error.detail };

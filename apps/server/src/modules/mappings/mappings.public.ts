@@ -11,3 +11,4 @@ export {
   moveMappingKey,
 } from './mappings.access.ts';
 export { createTableFromTemplate } from './mappings.table-from-form.ts';
+export { readMappingSnapshot, revisionMappings } from './mappings.revisions.ts';

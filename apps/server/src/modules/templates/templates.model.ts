@@ -17,6 +17,8 @@ export type StoredTemplate = {
   file_key: string;
   field_data: FieldDataDto;
   fill_settings: TemplateFillSettings;
+  /** The revision the template shows (issue 32). */
+  current_revision: number;
   created_at: string;
   updated_at: string;
 };
@@ -30,6 +32,7 @@ export function readTemplate(row: TemplateRow): StoredTemplate {
     file_key: row.file_key,
     field_data: JSON.parse(row.field_data) as FieldDataDto,
     fill_settings: readFillSettings(row.fill_settings),
+    current_revision: Number(row.current_revision),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -8,3 +8,5 @@ export type { TemplateFieldsReplaced } from './templates.fields-replaced.ts';
 export { templateFilePath } from './templates.presenter.ts';
 export { createTemplateFromBytes, findTemplateSummary } from './templates.service.ts';
 export { streamTemplateFile } from './templates.files.ts';
+export type { TemplateRevisionMappings } from './templates.revision-mappings.ts';
+export { findTemplateRevision } from './templates.revisions.repo.ts';

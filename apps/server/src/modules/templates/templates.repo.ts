@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { hasRowLocks } from '../../db/dialect.ts';
 import type { PdfTemplatesTable } from '../../db/schema.ts';
 
-export type TemplateRow = PdfTemplatesTable;
+export type TemplateRow = Selectable<PdfTemplatesTable>;
 
 /** The owner's template, or undefined for a missing id and for someone else's. */
 export function findTemplate(

@@ -34,6 +34,8 @@ import {
   trashRetentionDays,
 } from '../../lib/trash/move-to-trash.ts';
 import { snapshotTemplate } from '../../lib/trash/trash-snapshot.ts';
+import { insertRevision, updateRevision } from './templates.revisions.repo.ts';
+import { firstRevision } from './templates.revisions.model.ts';
 
 function parseName(raw: string | undefined): string {
   const parsed = templateNameSchema.safeParse(raw ?? '');
@@ -48,7 +50,11 @@ function parseName(raw: string | undefined): string {
   return parsed.data;
 }
 
-type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array; notes: string[] };
+export type AnalysedUpload = {
+  detected: DetectedTemplate;
+  storedBytes: Uint8Array;
+  notes: string[];
+};
 
 /**
  * Detects the fields (in the PDF sandbox: never on this thread) and, when widgets on the pages
@@ -56,7 +62,7 @@ type AnalysedUpload = { detected: DetectedTemplate; storedBytes: Uint8Array; not
  * (ours, pdftk, viewers) sees the same fields. Outcomes of contract.md: 415 not a PDF, 422
  * damaged/locked/XFA, and 422 `unsafe_pdf` when reading it hit a safety limit.
  */
-async function analyseUpload(ctx: AppContext, file: UploadedFile): Promise<AnalysedUpload> {
+export async function analyseUpload(ctx: AppContext, file: UploadedFile): Promise<AnalysedUpload> {
   if (file.bytes.length === 0) {
     throw new AppError(422, 'The file is empty');
   }
@@ -74,11 +80,11 @@ async function analyseUpload(ctx: AppContext, file: UploadedFile): Promise<Analy
   }
 }
 
-function fileKey(): string {
+export function fileKey(): string {
   return `templates/${crypto.randomUUID()}.pdf`;
 }
 
-function detectedColumns({ detected, notes }: AnalysedUpload) {
+export function detectedColumns({ detected, notes }: AnalysedUpload) {
   return {
     detection_notes: notes.length > 0 ? JSON.stringify(notes) : null,
     field_data: JSON.stringify(detected.fields),
@@ -116,12 +122,14 @@ export async function createTemplate(
     file_size: storedBytes.length,
     ...detectedColumns(analysed),
     fill_settings: null,
+    current_revision: 1,
     created_at: now,
     updated_at: now,
   };
   const file = { key: row.file_key, bytes: storedBytes, point: 'template-stored' } as const;
   await commitWithFile(ctx.db, ctx.storage, file, async (trx) => {
     await insertTemplate(trx, row);
+    await insertRevision(trx, firstRevision(row, scope));
     await auditWrite(trx, scope, {
       action: 'template.uploaded',
       target: templateTarget(row),
@@ -208,6 +216,12 @@ export async function updateTemplateWithFile(
       file_size: storedBytes.length,
       ...detectedColumns(analysed),
       updated_at: new Date().toISOString(),
+    });
+    // Replacing the PDF replaces the current revision's file in place (no new revision).
+    await updateRevision(trx, ownerId, id, current.current_revision, {
+      file_key: newKey,
+      file_size: storedBytes.length,
+      ...detectedColumns(analysed),
     });
     const dropped = await fieldsReplaced(trx, ownerId, id, Object.keys(analysed.detected.fields));
     await auditTemplateChange(trx, scope, 'template.pdf_replaced', current);

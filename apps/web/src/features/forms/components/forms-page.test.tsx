@@ -18,6 +18,7 @@ function makeForm(index: number): CompletedForm {
     record_id: `r${index}`,
     record_display_name: `Vendor ${index}`,
     job_id: null,
+    template_revision: 1,
     created_at: '2026-11-27T10:00:00.000Z',
     email_sent_to: [],
     email_error: null,
