@@ -61,6 +61,10 @@ export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {
   // The restore of a record's history entry: a record.updated by whoever restored.
   'POST /api/v1/dynamic-tables/:id/records/:recordId/history/:entryId/restore':
     'modules/records/records-history.test.ts',
+  // template.revision_uploaded / template.revision_made_current (issue 32).
+  'POST /api/v1/pdf-templates/:id/revisions': 'modules/templates/templates.revisions.test.ts',
+  'POST /api/v1/pdf-templates/:id/revisions/:n/make-current':
+    'modules/templates/templates.revisions.test.ts',
 };
 
 export type AuditHarness = {

@@ -172,6 +172,12 @@ describe.each(DIALECTS)('template revisions on %s', (dialect) => {
       [2, false],
       [1, true],
     ]);
+    const audit = await get<AuditPage>(`/api/v1/workspaces/${user.id}/audit?limit=20`);
+    expect(audit.events[0]).toMatchObject({
+      action: 'template.revision_made_current',
+      target: { kind: 'template', id: setup.templateId },
+    });
+    expect(audit.events[0]?.changes).toContainEqual({ field: 'revision', before: '2', after: '1' });
     // And back: revision 2 gets the set it had, first_name included.
     const back = await t.request('POST', `${base()}/revisions/2/make-current`, {
       token: user.token,
@@ -198,5 +204,21 @@ describe.each(DIALECTS)('template revisions on %s', (dialect) => {
       body: templateForm({ file: new TextEncoder().encode('not a pdf') }),
     });
     expect(notPdf.status).toBe(415);
+  });
+
+  it('keeps the revisions of a template through the trash', async () => {
+    const gone = await t.request('DELETE', base(), { token: user.token });
+    expect(gone.status, gone.text).toBe(204);
+    const restored = await t.request('POST', `/api/v1/trash/${setup.templateId}/restore`, {
+      token: user.token,
+    });
+    expect(restored.status, restored.text).toBeLessThan(300);
+    const list = await get<TemplateRevisionList>(`${base()}/revisions`);
+    expect(list.current_revision).toBe(2);
+    expect(list.revisions.map((r) => r.revision)).toEqual([2, 1]);
+    const back = await t.request('POST', `${base()}/revisions/1/make-current`, {
+      token: user.token,
+    });
+    expect(back.status, back.text).toBe(200);
   });
 });
