@@ -3428,6 +3428,305 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pdf-templates/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_revision: number;
+                            revisions: {
+                                revision: number;
+                                created_by: string | null;
+                                created_at: string;
+                                field_count: number;
+                                page_count: number;
+                                file_size: number;
+                                is_current: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description multipart/form-data with `pdf_file` (PDF, at most 10 MB): the new revision becomes current; its fields are matched to the current ones (same name, else same type and overlapping box on the same page, else the same caption) and the mappings carried over. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revision: number;
+                            diff: {
+                                kept: string[];
+                                renamed: {
+                                    from: string;
+                                    to: string;
+                                }[];
+                                moved: string[];
+                                added: string[];
+                                removed: string[];
+                                type_changed: string[];
+                            };
+                            mappings_carried: number;
+                            mappings_dropped: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pdf-templates/{id}/revisions/{n}/make-current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Makes revision n current again: its PDF and fields, and the mappings it had when it was last current. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                    n: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_revision: number;
+                            mappings_restored: number;
+                            mappings_dropped: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pdf-templates/{id}/table-proposal": {
         parameters: {
             query?: never;
@@ -8181,6 +8480,7 @@ export interface paths {
                         email_recipients?: string | string[];
                         /** @default false */
                         flatten?: boolean;
+                        template_revision?: number;
                     };
                 };
             };
@@ -8565,6 +8865,7 @@ export interface paths {
                             record_id: string;
                             record_display_name: string;
                             job_id: string | null;
+                            template_revision: number | null;
                             created_at: string;
                             email_sent_to: string[];
                             email_error: string | null;
@@ -8684,6 +8985,7 @@ export interface paths {
                             record_id: string;
                             record_display_name: string;
                             job_id: string | null;
+                            template_revision: number | null;
                             created_at: string;
                             email_sent_to: string[];
                             email_error: string | null;
@@ -9058,6 +9360,7 @@ export interface paths {
                             record_id: string;
                             record_display_name: string;
                             job_id: string | null;
+                            template_revision: number | null;
                             created_at: string;
                             email_sent_to: string[];
                             email_error: string | null;
@@ -9173,6 +9476,7 @@ export interface paths {
                     send_email?: boolean | string;
                     email_recipients?: string | string[];
                     flatten?: boolean | string;
+                    template_revision?: number;
                 };
                 header?: {
                     /** @description Optional. A retry with the same key within 24 h gets the first answer (status and body, header Idempotent-Replayed: true) and starts nothing again; the same key with another body is 422; while the first is still running, 409. */
@@ -9205,6 +9509,7 @@ export interface paths {
                             record_id: string;
                             record_display_name: string;
                             job_id: string | null;
+                            template_revision: number | null;
                             created_at: string;
                             email_sent_to: string[];
                             email_error: string | null;
