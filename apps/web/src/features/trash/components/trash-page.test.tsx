@@ -1,0 +1,91 @@
+import type { TrashItem } from '@formbridge/contract/trash';
+import type { WorkspaceRole } from '@formbridge/contract/workspaces';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WorkspaceContext } from '../../../lib/workspace-context';
+import { TrashPage } from './trash-page';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ITEM: TrashItem = {
+  id: 't-1',
+  kind: 'table',
+  name: 'Guests',
+  deleted_at: new Date(Date.now() - DAY).toISOString(),
+  deleted_by: 'ada@example.com',
+  expires_at: new Date(Date.now() + 29 * DAY + 60_000).toISOString(),
+};
+const CONFLICT =
+  "Record 'Bob' cannot be restored because its table 'Guests' is gone. Restore the table from the trash first.";
+
+// A fake trash API: the list, and a restore that answers 409; every request is recorded.
+function serve(role: WorkspaceRole, items: TrashItem[] = [ITEM]) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      const [status, body] = url.endsWith('/restore')
+        ? [409, { detail: CONFLICT }]
+        : [200, { items }];
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <WorkspaceContext.Provider
+        value={{ workspaces: [], current: null, role, switchWorkspace: () => {} }}
+      >
+        <MemoryRouter>
+          <TrashPage />
+        </MemoryRouter>
+      </WorkspaceContext.Provider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('TrashPage', () => {
+  it('lists what was deleted, by whom, and when it goes for good', async () => {
+    serve('viewer');
+    const row = (await screen.findByText('Guests')).closest('tr')!;
+    expect(row.textContent).toContain('Table');
+    expect(row.textContent).toContain('ada@example.com');
+    expect(row.textContent).toContain('in 29 days');
+    // A Viewer reads the trash; the actions are not theirs.
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).toBeNull();
+  });
+
+  it('gives an Editor Restore only, and keeps a refused restore on the page', async () => {
+    const calls = serve('editor');
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore Guests' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(CONFLICT);
+    expect(calls).toContain('POST /api/v1/trash/t-1/restore');
+    expect(screen.queryByRole('button', { name: 'Delete Guests forever' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).toBeNull();
+  });
+
+  it('gives an Admin Delete forever and Empty trash', async () => {
+    serve('admin');
+    expect(await screen.findByRole('button', { name: 'Delete Guests forever' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Empty trash' })).toBeTruthy();
+  });
+
+  it('says so when the trash is empty', async () => {
+    serve('owner', []);
+    expect(await screen.findByText('The trash is empty')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Empty trash' })).toBeNull();
+  });
+});
