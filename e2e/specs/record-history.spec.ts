@@ -1,8 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
 import { createRecordByApi, createTableByApi, registerByApi, signIn } from './helpers.ts';
 
 // Record history (issue 32): an edit shows in the record's History tab with who, from where and
 // the field's before → after; "Restore this value" writes the old value back as a new edit.
+
+// axe is injected as a script tag, which the app's Content Security Policy rightly refuses.
+test.use({ bypassCSP: true });
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The ids of the critical and serious axe violations inside the open dialog. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string | null }> };
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<Result> } })
+      .axe;
+    const result = await axe.run('[role="dialog"]', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((one) => one.impact === 'critical' || one.impact === 'serious')
+      .map((one) => one.id);
+  });
+}
 
 test('edit a record, open History, restore a value and see it back', async ({ page }) => {
   await signIn(page, await registerByApi(page));
@@ -43,6 +65,7 @@ test('edit a record, open History, restore a value and see it back', async ({ pa
   await expect(edit).toContainText('@example.com');
   await expect(edit).toContainText(/amount:\s*100\s*→\s*250/);
   await expect(history.getByRole('listitem').filter({ hasText: /^Created/ })).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await edit.getByRole('button', { name: 'Restore this value of amount' }).click();
   await expect(page.getByText('Value restored').first()).toBeVisible();

@@ -38,6 +38,7 @@ export function RecordHistoryEntryItem({ entry, fields, onRestore, isRestoring }
     requestAnimationFrame(() => restoreAllRef.current?.querySelector('button')?.focus());
   };
   const restorable = entry.changes.filter((change) => change.restorable);
+  const isRestorable = canRestoreEntry(entry);
 
   return (
     <li
@@ -70,7 +71,7 @@ export function RecordHistoryEntryItem({ entry, fields, onRestore, isRestoring }
                 →
               </span>
               <Value text={change.after} />
-              {onRestore && change.restorable && entry.action !== 'record.deleted' ? (
+              {onRestore && change.restorable && isRestorable ? (
                 <button
                   type="button"
                   className="ml-auto rounded px-1.5 py-0.5 text-xs font-medium text-indigo-600 hover:bg-indigo-50 disabled:opacity-50"
@@ -85,7 +86,7 @@ export function RecordHistoryEntryItem({ entry, fields, onRestore, isRestoring }
           ))}
         </ul>
       )}
-      {onRestore && canRestoreEntry(entry) ? (
+      {onRestore && isRestorable ? (
         isConfirming ? (
           <div
             ref={confirmRef}

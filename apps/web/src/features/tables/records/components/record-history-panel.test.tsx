@@ -79,6 +79,9 @@ describe('record History tab', () => {
     expect(entries[0]?.textContent).toContain('3 minutes ago');
     expect(entries[0]?.textContent).toMatch(/Amount:10→20/);
     expect(screen.queryByRole('button', { name: 'Save Record' })).toBeNull();
+    // A creation's before is empty everywhere: nothing offered to restore there.
+    expect(within(entries[1]!).queryByRole('button', { name: /Restore/ })).toBeNull();
+    expect(within(entries[0]!).getAllByRole('button', { name: /Restore/ })).toHaveLength(3);
 
     await userEvent.click(screen.getByRole('button', { name: 'Restore this value of Amount' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(restored));

@@ -25,7 +25,12 @@ export function describeAction(action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
 
-/** Whether an entry offers "Restore this version": a deletion has nothing to go back to. */
+// Before a creation every field was empty, and after a deletion there is no record: going
+// "back" there is emptying fields or nothing, so the screen offers no restore on them (the API
+// still takes one).
+const NOTHING_TO_RESTORE = new Set(['record.created', 'record.deleted']);
+
+/** Whether an entry offers restore at all (its changes say which fields can be). */
 export function canRestoreEntry(entry: RecordHistoryEntry): boolean {
-  return entry.action !== 'record.deleted' && entry.changes.some((change) => change.restorable);
+  return !NOTHING_TO_RESTORE.has(entry.action) && entry.changes.some((change) => change.restorable);
 }
