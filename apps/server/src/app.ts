@@ -33,6 +33,7 @@ import { createStorage } from './lib/storage/create-storage.ts';
 import { clearStorageTemp } from './lib/storage/local-storage.ts';
 import { startFileSweeper } from './ops/file-sweep.ts';
 import { createTokenService, loadJwtSecret } from './lib/tokens.ts';
+import { embedFrameOrigins } from './lib/embed.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/api-tokens.routes.ts';
@@ -262,6 +263,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(apiTokenRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(trashRoutes(ctx), { prefix: '/api/v1/trash' });
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, (url) => embedFrameOrigins(ctx.db, url));
   return { app, ctx, routeAuth, routeResponses };
 }

@@ -120,6 +120,10 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'POST /api/v1/trash/:id/restore': 'editor',
   'DELETE /api/v1/trash/:id': 'admin',
   'DELETE /api/v1/trash': 'admin',
+  'GET /api/v1/public-forms/:token/embed': 'viewer',
+  'PUT /api/v1/public-forms/:token/embed': 'editor',
+  'GET /api/v1/public-data-links/:id/embed': 'viewer',
+  'PUT /api/v1/public-data-links/:id/embed': 'editor',
 };
 
 // Routes an API token may not call though its role would allow it; every Admin, Owner and account
@@ -155,6 +159,7 @@ function concrete(url: string, ids: Ids): string {
       fileId: ids.file,
       token_id: ids.apiToken,
       n: '1',
+      token: ids.formLink,
     };
     return (name === 'id' ? byPrefix[prefix] : byName[name]) ?? 'not-an-id';
   });

@@ -284,6 +284,8 @@ export type PublicFormLinksTable = {
   is_active: BooleanColumn;
   created_at: string;
   revoked_at: string | null;
+  /** JSON array of the origins allowed to frame it; null: none. */
+  embed_origins: string | null;
 };
 
 export type PublicDataLinksTable = {
@@ -297,6 +299,8 @@ export type PublicDataLinksTable = {
   custom_message: string | null;
   created_at: string;
   updated_at: string;
+  /** JSON array of the origins allowed to frame it; null: none. */
+  embed_origins: string | null;
 };
 
 /** Record files uploaded through a data link: the visitor may remove these, and only these. */

@@ -65,6 +65,8 @@ export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {
   'POST /api/v1/pdf-templates/:id/revisions': 'modules/templates/templates.revisions.test.ts',
   'POST /api/v1/pdf-templates/:id/revisions/:n/make-current':
     'modules/templates/templates.revisions.test.ts',
+  'PUT /api/v1/public-forms/:token/embed': 'modules/public-forms/public-forms-embed.test.ts',
+  'PUT /api/v1/public-data-links/:id/embed': 'modules/public-forms/public-forms-embed.test.ts',
 };
 
 export type AuditHarness = {

@@ -92,3 +92,18 @@ export async function deleteDataLinkRow(db: Db, ownerId: string, id: string): Pr
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Sets the origins allowed to frame the link's form (JSON array; null: none). */
+export async function setDataLinkEmbedOrigins(
+  db: Db,
+  ownerId: string,
+  id: string,
+  origins: string | null,
+): Promise<void> {
+  await db
+    .updateTable('public_data_links')
+    .set({ embed_origins: origins })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}

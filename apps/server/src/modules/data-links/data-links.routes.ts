@@ -5,9 +5,11 @@ import {
   dataLinkSchema,
   dataLinkUpdateBodySchema,
 } from '@formbridge/contract/public-links';
+import { embedOriginsBodySchema, embedSettingsSchema } from '@formbridge/contract/embed';
 import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
+import { getDataLinkEmbed, setDataLinkEmbed } from './data-links.embed.ts';
 import { presentDataLink } from './data-links.presenter.ts';
 import {
   changeDataLink,
@@ -89,6 +91,40 @@ export function dataLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const row = await changeDataLink(ctx, auditScope(request), request.params.id, request.body);
         return presentDataLink(row, publicUrl);
       },
+    );
+
+    app.get(
+      '/:id/embed',
+      {
+        config: { auth: 'user', role: 'viewer' },
+        schema: {
+          ...secured,
+          params: idParams,
+          description:
+            "How to embed this data link's form in another site: the iframe and sizing script, " +
+            'and the origins allowed to frame it (none by default).',
+          response: { 200: embedSettingsSchema },
+        },
+      },
+      async (request) =>
+        getDataLinkEmbed(ctx, currentMember(request).workspaceId, request.params.id),
+    );
+
+    app.put(
+      '/:id/embed',
+      {
+        config: { auth: 'user', role: 'editor' },
+        schema: {
+          ...secured,
+          params: idParams,
+          body: embedOriginsBodySchema,
+          description:
+            'Replaces the origins allowed to frame the form; an empty list stops all embedding.',
+          response: { 200: embedSettingsSchema },
+        },
+      },
+      async (request) =>
+        setDataLinkEmbed(ctx, auditScope(request), request.params.id, request.body.allowed_origins),
     );
 
     app.delete(

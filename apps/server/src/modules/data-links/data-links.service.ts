@@ -69,6 +69,7 @@ export async function createDataLink(
       custom_message: input.custom_message,
       created_at: now,
       updated_at: now,
+      embed_origins: null,
     };
     await insertDataLink(trx, row);
     const created = await requireListRow(trx, ownerId, row.id);

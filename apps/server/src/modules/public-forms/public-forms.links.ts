@@ -84,6 +84,7 @@ export async function createFormLink(
       is_active: true,
       created_at: new Date().toISOString(),
       revoked_at: null,
+      embed_origins: null,
     } satisfies NewFormLinkRow;
     await insertFormLink(trx, row);
     await auditWrite(trx, scope, {

@@ -110,3 +110,18 @@ export async function revokeFormLinkRow(
     .where('is_active', '=', true)
     .execute();
 }
+
+/** Sets the origins allowed to frame the link's form (JSON array; null: none). */
+export async function setFormLinkEmbedOrigins(
+  db: Db,
+  ownerId: string,
+  id: string,
+  origins: string | null,
+): Promise<void> {
+  await db
+    .updateTable('public_form_links')
+    .set({ embed_origins: origins })
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -9,11 +9,13 @@ import {
   publicFormSubmitBodySchema,
   publicFormSubmitResponseSchema,
 } from '@formbridge/contract/public-links';
+import { embedOriginsBodySchema, embedSettingsSchema } from '@formbridge/contract/embed';
 import { auditScope, requestOrigin } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
 import { createFormLink, listFormLinks, revokeFormLink } from './public-forms.links.ts';
+import { getFormLinkEmbed, setFormLinkEmbed } from './public-forms.embed.ts';
 import { presentCreatedFormLink, presentFormLink } from './public-forms.presenter.ts';
 import { streamTemplateFile } from '../templates/templates.public.ts';
 import {
@@ -28,7 +30,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(64) });
 /**
  * The owner's side of document-form links, registered under /api/v1:
  * POST /completed-forms/public-link/{templateId}/{recordId}, GET /public-form-links,
- * DELETE /public-form-links/{idOrToken}.
+ * DELETE /public-form-links/{idOrToken}, GET/PUT /public-forms/{token}/embed.
  */
 export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -74,6 +76,47 @@ export function publicFormLinkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         });
         return rows.map((row) => presentFormLink(row, publicUrl));
       },
+    );
+
+    app.get(
+      '/public-forms/:token/embed',
+      {
+        config: { auth: 'user', role: 'viewer' },
+        schema: {
+          ...secured,
+          params: tokenParams,
+          description:
+            'How to embed this document form in another site: the iframe and sizing script to ' +
+            'paste, and the origins allowed to frame it (none by default). `{token}` is the ' +
+            "link's token or id.",
+          response: { 200: embedSettingsSchema },
+        },
+      },
+      async (request) =>
+        getFormLinkEmbed(ctx, currentMember(request).workspaceId, request.params.token),
+    );
+
+    app.put(
+      '/public-forms/:token/embed',
+      {
+        config: { auth: 'user', role: 'editor' },
+        schema: {
+          ...secured,
+          params: tokenParams,
+          body: embedOriginsBodySchema,
+          description:
+            'Replaces the origins (`https://www.example.org`) allowed to frame the form; an ' +
+            'empty list stops all embedding. 422 names an entry that is not a bare origin.',
+          response: { 200: embedSettingsSchema },
+        },
+      },
+      async (request) =>
+        setFormLinkEmbed(
+          ctx,
+          auditScope(request),
+          request.params.token,
+          request.body.allowed_origins,
+        ),
     );
 
     app.delete(
