@@ -10439,6 +10439,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public-forms/{token}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How to embed this document form in another site: the iframe and sizing script to paste, and the origins allowed to frame it (none by default). `{token}` is the link's token or id. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            iframe_html: string;
+                            script_url: string;
+                            embed_url: string;
+                            allowed_origins: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** @description Replaces the origins (`https://www.example.org`) allowed to frame the form; an empty list stops all embedding. 422 names an entry that is not a bare origin. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowed_origins: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            iframe_html: string;
+                            script_url: string;
+                            embed_url: string;
+                            allowed_origins: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public-form-links/{idOrToken}": {
         parameters: {
             query?: never;
@@ -11284,6 +11474,196 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public-data-links/{id}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description How to embed this data link's form in another site: the iframe and sizing script, and the origins allowed to frame it (none by default). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            iframe_html: string;
+                            script_url: string;
+                            embed_url: string;
+                            allowed_origins: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** @description Replaces the origins allowed to frame the form; an empty list stops all embedding. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
+                    "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowed_origins: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            iframe_html: string;
+                            script_url: string;
+                            embed_url: string;
+                            allowed_origins: string[];
+                        };
+                    };
+                };
+                /** @description Not signed in, or the token or signed URL is not valid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The caller's role in the workspace is too low (`role_needed`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or not in this workspace), or no such workspace */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Invalid input: `detail` lists each problem */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Other refusals (409 conflict, 413 too large, 429 ...) */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server error; the detail is generic */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
