@@ -11,6 +11,8 @@ export const queryKeys = {
     detail: (id: string) => ['templates', id] as const,
     /** The field finder's proposals for a template, under it: a new file makes them stale. */
     fieldCandidates: (id: string) => ['templates', id, 'field-candidates'] as const,
+    /** A template's revisions (issue 32), under it: a new revision refreshes both. */
+    revisions: (id: string) => ['templates', id, 'revisions'] as const,
   },
   tables: {
     /** GET /dynamic-tables/ as a bare array (mapping, forms, data links), and the prefix of all. */

@@ -15,6 +15,7 @@ import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
 import { TemplateFillSettingsForm } from './template-fill-settings';
 import { TemplatePreview } from './template-preview';
+import { TemplateRevisionsSection } from './template-revisions-section';
 import { useCan } from '../../../lib/workspace-context';
 
 export function TemplateDetailPage() {
@@ -195,6 +196,7 @@ export function TemplateDetailPage() {
               )}
             </section>
           ) : null}
+          <TemplateRevisionsSection templateId={data.id} canEdit={canEdit} />
           <TemplateFillSettingsForm
             key={data.updated_at}
             templateId={data.id}
