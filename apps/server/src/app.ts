@@ -56,6 +56,11 @@ import { mappingsRoutes } from './modules/mappings/mappings.routes.ts';
 import { tableFromFormRoutes } from './modules/mappings/mappings.table-from-form.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+} from './modules/webhooks/webhooks.dispatcher.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { mappingPreviewRoutes } from './modules/mapping-preview/mapping-preview.routes.ts';
 import { completedFormsRoutes } from './modules/completed-forms/completed-forms.routes.ts';
 import { generationRoutes } from './modules/generation/generation.routes.ts';
@@ -95,6 +100,8 @@ export type BuiltApp = {
   routeAuth: readonly RouteAuthEntry[];
   /** Every module route's response schemas by status (lib/route-responses.ts). */
   routeResponses: readonly RouteResponseEntry[];
+  /** Sends the webhook outbox; tests call `runOnce` instead of waiting for a poll. */
+  webhooks: WebhookDispatcher;
 };
 
 /** Builds the whole app (database migrated, routes, web) without listening: tests use it in-process. */
@@ -199,6 +206,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     .then(() => generation.start())
     .catch((error: unknown) => app.log.error({ err: error }, 'job queue start failed'));
   app.addHook('preClose', () => generationStarted);
+  // Webhook deliveries are sent by every process that runs queued work (not a web-only one).
+  const webhooks = createWebhookDispatcher(ctx, app.log);
+  if ((config.role ?? 'all') !== 'web') {
+    webhooks.start();
+  }
+  app.addHook('preClose', () => webhooks.close());
 
   registerGracefulClose(app);
   registerRequestScope(app);
@@ -263,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(auditRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(apiTokenRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await app.register(trashRoutes(ctx), { prefix: '/api/v1/trash' });
+  await app.register(webhookRoutes(ctx), { prefix: '/api/v1/workspaces' });
   await registerWebApp(app, config.webDist, (url) => embedFrameOrigins(ctx.db, url));
-  return { app, ctx, routeAuth, routeResponses };
+  return { app, ctx, routeAuth, routeResponses, webhooks };
 }

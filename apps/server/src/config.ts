@@ -66,6 +66,10 @@ const envSchema = z.object({
     .int('TRASH_RETENTION_DAYS must be a whole number of days')
     .min(1, 'TRASH_RETENTION_DAYS must be at least 1')
     .default(TRASH_RETENTION_DAYS_DEFAULT),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'], 'WEBHOOK_ALLOW_PRIVATE must be true or false')
+    .default('false'),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 export type Config = {
@@ -118,6 +122,25 @@ export type Config = {
   auditRetentionDays?: number;
   /** Deleted items stay in the trash this many days before the sweep purges them (default 30). */
   trashRetentionDays?: number;
+  /** Webhook delivery: SSRF switch, timeouts and the retry schedule (tests shorten them). */
+  webhooks?: WebhookConfig;
+};
+
+export type WebhookConfig = {
+  /** Deliver to private, loopback and link-local addresses too (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate?: boolean;
+  /** One attempt's limit, connection to last byte (default 10 s). */
+  timeoutMs?: number;
+  /** First retry after about this long, doubling each time (default 30 s). */
+  retryBaseMs?: number;
+  /** The longest wait between two attempts (default 1 h). */
+  retryMaxMs?: number;
+  /** A delivery still failing this long after its first attempt is given up (default 24 h). */
+  giveUpAfterMs?: number;
+  /** An endpoint failing without a success this long is paused (default 24 h). */
+  pauseAfterMs?: number;
+  /** How often the dispatcher looks for due deliveries (default 1 s). */
+  pollMs?: number;
 };
 
 export type JobQueueKind = 'pgboss' | 'memory';
@@ -172,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fillWorkers: e.FILL_WORKERS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     trashRetentionDays: e.TRASH_RETENTION_DAYS,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === '1',
+      timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

@@ -50,6 +50,14 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'GET /api/v1/workspaces/:id/tokens': 'admin',
   'POST /api/v1/workspaces/:id/tokens': 'admin',
   'DELETE /api/v1/workspaces/:id/tokens/:token_id': 'admin',
+  // Webhooks send workspace data elsewhere: endpoints and their logs are the Admin's.
+  'GET /api/v1/workspaces/:id/webhooks': 'admin',
+  'POST /api/v1/workspaces/:id/webhooks': 'admin',
+  'GET /api/v1/workspaces/:id/webhooks/:webhook_id': 'admin',
+  'PATCH /api/v1/workspaces/:id/webhooks/:webhook_id': 'admin',
+  'DELETE /api/v1/workspaces/:id/webhooks/:webhook_id': 'admin',
+  'GET /api/v1/workspaces/:id/webhooks/:webhook_id/deliveries': 'admin',
+  'POST /api/v1/workspaces/:id/webhooks/:webhook_id/deliveries/:delivery_id/redeliver': 'admin',
   // Reads and downloads: Viewers. Every write, generation, e-mail and link: Editors.
   'POST /api/v1/pdf-templates': 'editor',
   'GET /api/v1/pdf-templates': 'viewer',
@@ -160,6 +168,8 @@ function concrete(url: string, ids: Ids): string {
       token_id: ids.apiToken,
       n: '1',
       token: ids.formLink,
+      webhook_id: ids.webhook,
+      delivery_id: ids.delivery,
     };
     return (name === 'id' ? byPrefix[prefix] : byName[name]) ?? 'not-an-id';
   });
@@ -254,7 +264,12 @@ for (const dialect of DIALECTS) {
         `/api/v1/completed-forms/public-link/${setup.templateId}/${record.id}`,
         { token: owner.token },
       );
-      expect([dataLink.status, formLink.status]).toEqual([201, 201]);
+      // A public address literal: no DNS needed, and no event is sent to it in this test.
+      const webhook = await t.request('POST', `/api/v1/workspaces/${owner.id}/webhooks`, {
+        token: owner.token,
+        json: { url: 'https://93.184.215.14/hook', events: ['bulk_job.finished'] },
+      });
+      expect([dataLink.status, formLink.status, webhook.status]).toEqual([201, 201, 201]);
       Object.assign(ids, {
         template: setup.templateId,
         table: setup.tableId,
@@ -267,6 +282,8 @@ for (const dialect of DIALECTS) {
         member: 'not-a-member',
         file: 'not-a-file',
         apiToken: 'not-a-token',
+        webhook: (webhook.body as { id: string }).id,
+        delivery: 'not-a-delivery',
       });
       for (const role of ['editor', 'viewer'] as const) {
         const made = await t.request('POST', `/api/v1/workspaces/${owner.id}/tokens`, {

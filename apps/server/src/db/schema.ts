@@ -393,6 +393,40 @@ export type TrashFilesTable = {
   file_key: string;
 };
 
+/** A webhook endpoint of a workspace (issue 33). */
+export type WebhooksTable = {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  secret: string;
+  status: 'active' | 'paused';
+  paused_reason: string | null;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One event for one endpoint: the outbox row and its delivery state (issue 33). */
+export type WebhookDeliveriesTable = {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: string | null;
+  first_attempt_at: string | null;
+  last_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  response_excerpt: string | null;
+  locked_until: string | null;
+  created_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   workspaces: WorkspacesTable;
@@ -420,4 +454,6 @@ export type Database = {
   api_tokens: ApiTokensTable;
   trash_items: TrashItemsTable;
   trash_files: TrashFilesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 };

@@ -29,6 +29,7 @@ import * as apiTokens from './2026-11-28-h33t-01-api-tokens.ts';
 import * as trash from './2026-11-28-h32t-01-trash.ts';
 import * as templateRevisions from './2026-11-28-h32r-01-template-revisions.ts';
 import * as embedOrigins from './2026-11-28-h33e-01-embed-origins.ts';
+import * as webhooks from './2026-11-28-h33w-01-webhooks.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -65,4 +66,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-h32t-01-trash': trash,
   '2026-11-28-h32r-01-template-revisions': templateRevisions,
   '2026-11-28-h33e-01-embed-origins': embedOrigins,
+  '2026-11-28-h33w-01-webhooks': webhooks,
 };

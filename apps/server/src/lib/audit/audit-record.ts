@@ -8,10 +8,11 @@ import {
   diffDescribed,
   type DescribedValues,
 } from './record-changes.ts';
+import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/outbox.ts';
 import type { AuditScope } from './request-scope.ts';
 import { yieldToLoop } from '../yield-to-loop.ts';
 
-type RecordTable = DisplayNameTable & { fields: readonly Field[] };
+type RecordTable = DisplayNameTable & { id: string; name: string; fields: readonly Field[] };
 
 /** A record's values as the log shows them; read in `trx` before a write for the "before". */
 export function describeRecord(
@@ -49,16 +50,28 @@ export async function auditRecordWrite(
 ): Promise<void> {
   const after = await describeRecord(trx, scope.workspaceId, write.table, write.after);
   const data = write.after ?? write.nameFrom ?? {};
+  const name = getRecordDisplayName(write.table, { id: write.recordId, data });
+  const changes = diffDescribed(write.table.fields, write.before, after);
   await recordAudit(trx, scope.actor, {
     workspaceId: scope.workspaceId,
     action: write.action,
-    target: {
-      kind: 'record',
-      id: write.recordId,
-      name: getRecordDisplayName(write.table, { id: write.recordId, data }),
-    },
-    changes: diffDescribed(write.table.fields, write.before, after),
+    target: { kind: 'record', id: write.recordId, name },
+    changes,
   });
+  // The same write, for webhook subscribers (issue 33), in the same transaction.
+  if (write.action === 'record.created' || write.action === 'record.updated') {
+    await emitWebhookEvent(trx, scope.workspaceId, {
+      type: write.action,
+      data: {
+        id: write.recordId,
+        display_name: name,
+        table_id: write.table.id,
+        table_name: write.table.name,
+        source: scope.actor.source,
+        changed_fields: changes.map((change) => change.field),
+      },
+    });
+  }
 }
 
 /**
@@ -83,6 +96,9 @@ export async function auditRecordsCreated(
       table.fields,
       part.map((record) => record.data),
     );
+    const changes = part.map((_record, index) =>
+      diffDescribed(table.fields, {}, described[index] ?? {}),
+    );
     await recordAuditMany(
       trx,
       scope.actor,
@@ -94,7 +110,23 @@ export async function auditRecordsCreated(
           id: record.id,
           name: getRecordDisplayName(table, { id: record.id, data: record.data }),
         },
-        changes: diffDescribed(table.fields, {}, described[index] ?? {}),
+        changes: changes[index] ?? [],
+      })),
+    );
+    // The same records for webhook subscribers (issue 33), in the same transaction.
+    await emitWebhookEvents(
+      trx,
+      scope.workspaceId,
+      part.map((record, index) => ({
+        type: 'record.created',
+        data: {
+          id: record.id,
+          display_name: getRecordDisplayName(table, { id: record.id, data: record.data }),
+          table_id: table.id,
+          table_name: table.name,
+          source: scope.actor.source,
+          changed_fields: (changes[index] ?? []).map((change) => change.field),
+        },
       })),
     );
   }

@@ -23,6 +23,28 @@ import {
   type JobRow,
 } from './job-store.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { emitWebhookEvent, type WebhookEventInput } from '../webhooks/outbox.ts';
+
+/** The `bulk_job.finished` webhook event of a job's end; its zip URL is signed at delivery. */
+function jobFinishedEvent(
+  row: Pick<JobRow, 'id' | 'total' | 'kind'>,
+  outcome: JobOutcome,
+): WebhookEventInput {
+  const result = outcome.result as { zip?: unknown } | null;
+  return {
+    type: 'bulk_job.finished',
+    data: {
+      id: row.id,
+      kind: row.kind,
+      status: outcome.status,
+      total: row.total,
+      done: outcome.done,
+      failed: outcome.failed,
+      error: outcome.error,
+      has_zip: typeof result === 'object' && result !== null && Boolean(result.zip),
+    },
+  };
+}
 
 export type JobLog = {
   error: (obj: object, msg: string) => void;
@@ -113,9 +135,19 @@ export function createJobBook(db: Db, log: JobLog) {
     return id;
   };
 
-  const end = async (row: Pick<JobRow, 'id' | 'total'>, outcome: JobOutcome) => {
+  const end = async (
+    row: Pick<JobRow, 'id' | 'total' | 'owner_id' | 'kind'>,
+    outcome: JobOutcome,
+  ) => {
     const result = serializeResult(outcome.result);
-    await finishJob(db, row.id, { ...outcome, result }, new Date().toISOString());
+    await db.transaction().execute(async (trx) => {
+      // A repeated final step (a shared-queue task run twice) reports the end only once.
+      const wasOpen = await findJobById(trx, row.id);
+      await finishJob(trx, row.id, { ...outcome, result }, new Date().toISOString());
+      if (wasOpen && !isFinishedJobStatus(wasOpen.status as JobStatus)) {
+        await emitWebhookEvent(trx, row.owner_id, jobFinishedEvent(row, outcome));
+      }
+    });
     emitRow(row, outcome.status, outcome.done, outcome.failed);
   };
 

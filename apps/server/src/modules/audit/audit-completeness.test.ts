@@ -20,6 +20,7 @@ import {
   editorAndSettingsAreAudited,
   sampleMailAndOldPathsAreAudited,
 } from './audit-scenarios.workspace.test-helpers.ts';
+import { webhooksAreAudited } from './audit-scenarios.webhooks.test-helpers.ts';
 
 // Every write leaves exactly one event in its workspace's log, with who, what and each field's
 // before → after; a write whose event cannot be written does not happen at all; and every write
@@ -46,6 +47,9 @@ describe.each(DIALECTS)('audit completeness on %s', (dialect) => {
     editorAndSettingsAreAudited(h()));
   it('the sample, e-mails, several templates at once, and files through the old paths', () =>
     sampleMailAndOldPathsAreAudited(h()));
+
+  it('webhook endpoints, their changes and redeliveries, never their secret', () =>
+    webhooksAreAudited(h()));
 
   it('has driven every write route above, or says why it keeps no event', () => {
     expect(started.unexercised()).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
+import { emitWebhookEvent } from '../../lib/webhooks/outbox.ts';
 
 // How the audit log names a completed form: its template and record as they were at generation.
 export function completedFormTarget(row: {
@@ -29,15 +30,42 @@ export function describeCompletedForm(row: {
   };
 }
 
-/** The event of a form made (a single generation, a public form, or a job's item). */
-export function auditFormGenerated(
+type GeneratedForm = Parameters<typeof describeCompletedForm>[0] &
+  Parameters<typeof completedFormTarget>[0] & {
+    template_id: string;
+    table_id: string;
+    record_id: string;
+    file_size: number;
+  };
+
+/**
+ * The event of a form made (a single generation, a public form, or a job's item), and its
+ * `completed_form.created` webhook event; the download URL is signed at delivery.
+ */
+export async function auditFormGenerated(
   trx: Db,
   scope: AuditScope,
-  row: Parameters<typeof describeCompletedForm>[0] & Parameters<typeof completedFormTarget>[0],
+  row: GeneratedForm,
 ): Promise<void> {
-  return auditWrite(trx, scope, {
+  await auditWrite(trx, scope, {
     action: 'completed_form.generated',
     target: completedFormTarget(row),
     after: describeCompletedForm(row),
+  });
+  await emitWebhookEvent(trx, scope.workspaceId, {
+    type: 'completed_form.created',
+    data: {
+      id: row.id,
+      template_id: row.template_id,
+      template_name: row.template_name,
+      table_id: row.table_id,
+      table_name: row.table_name,
+      record_id: row.record_id,
+      record_display_name: row.record_display_name,
+      file_name: row.file_name,
+      file_size: Number(row.file_size),
+      job_id: row.job_id,
+      source: scope.actor.source,
+    },
   });
 }

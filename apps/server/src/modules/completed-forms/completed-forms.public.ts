@@ -10,7 +10,7 @@ export {
   type StoredCompletedForm,
 } from './completed-forms.access.ts';
 export { checkRecipients, trySendFormsByEmail, type EmailedForm } from './completed-forms.email.ts';
-export { signCompletedFormUrls } from './completed-forms.presenter.ts';
+export { completedFormDownloadPath, signCompletedFormUrls } from './completed-forms.presenter.ts';
 export { generateCompletedForm } from './completed-forms.service.ts';
 export type { FillDeps } from './fill-deps.ts';
 export {

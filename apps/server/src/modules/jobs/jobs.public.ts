@@ -7,4 +7,4 @@ export {
   type StoredGenerationResult,
   type StoredResultItem,
 } from './job-result.ts';
-export { presentJob, sendJobResponse } from './jobs.presenter.ts';
+export { jobZipPath, presentJob, sendJobResponse } from './jobs.presenter.ts';

@@ -10,6 +10,7 @@ import { linkActor } from '../../lib/audit/audit-actor.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import type { PublicRateLimit } from '../../lib/public-rate-limit.ts';
+import { emitWebhookEvent } from '../../lib/webhooks/outbox.ts';
 import { listRecordFiles, type StoredFile } from '../record-files/record-files.public.ts';
 import { findRecord } from '../records/records.public.ts';
 
@@ -17,6 +18,7 @@ import { findTable } from '../tables/tables.public.ts';
 import {
   applyPublicValues,
   listDataFormFields,
+  submittedRecord,
   toStoredValue,
   type PublicField,
 } from '../public-forms/public-forms.public.ts';
@@ -129,7 +131,7 @@ export async function submitPublicDataForm(
   await ctx.db.transaction().execute(async (trx) => {
     await resolveDataLink(trx, token);
     const target = { ownerId: link.owner_id, tableId: link.table_id, recordId: link.record_id };
-    await applyPublicValues(trx, target, {
+    const saved = await applyPublicValues(trx, target, {
       variant: 'data',
       values: body.form_data,
       locPrefix: ['body', 'form_data'],
@@ -138,6 +140,10 @@ export async function submitPublicDataForm(
       checkFiles: (fields, files) => checkListedFiles(body.files, fields, files),
       gone: invalidDataLink,
       scope: dataLinkScope(link, deps),
+    });
+    await emitWebhookEvent(trx, link.owner_id, {
+      type: 'data_link.submitted',
+      data: { link_id: link.id, ...submittedRecord(saved, link.record_id) },
     });
   });
   return { message: PUBLIC_LINK_MESSAGES.dataSubmitted };

@@ -20,7 +20,8 @@ import { findTable } from '../tables/tables.public.ts';
 import { findTemplate, type StoredTemplate } from '../templates/templates.public.ts';
 import { listDocumentFormFields, toStoredValue } from './public-fields.ts';
 import { findFormLinkByToken, type FormLinkRow } from './public-forms.repo.ts';
-import { applyPublicValues } from './public-values.ts';
+import { applyPublicValues, submittedRecord } from './public-values.ts';
+import { emitWebhookEvent } from '../../lib/webhooks/outbox.ts';
 
 /** Makes the owner's completed form from the record as it now is; resolves to its id. */
 export type GenerateForLink = (link: {
@@ -143,7 +144,7 @@ export async function submitPublicForm(
       throw invalidLink();
     }
     const target = { ownerId: link.owner_id, tableId: link.table_id, recordId: link.record_id };
-    await applyPublicValues(trx, target, {
+    const saved = await applyPublicValues(trx, target, {
       variant: 'document',
       values,
       locPrefix: ['body'],
@@ -151,6 +152,14 @@ export async function submitPublicForm(
       listFields: (table) => listDocumentFormFields(table, resolved.mappings, resolved.fieldData),
       gone: invalidLink,
       scope,
+    });
+    await emitWebhookEvent(trx, link.owner_id, {
+      type: 'public_form.submitted',
+      data: {
+        link_id: link.id,
+        template_id: link.template_id,
+        ...submittedRecord(saved, link.record_id),
+      },
     });
   });
   let completedFormId: string | null = null;

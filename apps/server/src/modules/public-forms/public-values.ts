@@ -4,6 +4,7 @@ import {
   PUBLIC_FIELD_MESSAGES,
   type PublicFormVariant,
 } from '@formbridge/contract/public-form-rules';
+import { getRecordDisplayName } from '@formbridge/contract/display-name';
 import { PUBLIC_LINK_MESSAGES } from '@formbridge/contract/public-links';
 import { validateRecordData } from '@formbridge/contract/records';
 import { readValue } from '@formbridge/contract/records-values';
@@ -139,4 +140,17 @@ export async function applyPublicValues(
     after: data,
   });
   return { table, data };
+}
+
+/** The record a visitor's submission wrote, as `*.submitted` webhook events name it. */
+export function submittedRecord(
+  saved: { table: StoredTable; data: Record<string, unknown> },
+  recordId: string,
+): Record<string, unknown> {
+  return {
+    table_id: saved.table.id,
+    table_name: saved.table.name,
+    record_id: recordId,
+    record_display_name: getRecordDisplayName(saved.table, { id: recordId, data: saved.data }),
+  };
 }
