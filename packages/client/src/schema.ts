@@ -12728,10 +12728,6 @@ export interface paths {
                         "application/json": {
                             id: string;
                             token: string;
-                            name: string;
-                            /** @enum {string} */
-                            role: "editor" | "viewer";
-                            expires_at: string | null;
                         };
                     };
                 };

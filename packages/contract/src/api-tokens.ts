@@ -55,14 +55,8 @@ export const apiTokenCreateBodySchema = z.object({
 });
 export type ApiTokenCreateBody = z.infer<typeof apiTokenCreateBodySchema>;
 
-/** The 201 answer: the only time the secret is ever shown. */
-export const apiTokenCreatedSchema = z.object({
-  id: z.string(),
-  token: z.string(),
-  name: z.string(),
-  role: apiTokenRoleSchema,
-  expires_at: z.string().nullable(),
-});
+/** The 201 answer: the only time the secret is ever shown (the list has the rest). */
+export const apiTokenCreatedSchema = z.object({ id: z.string(), token: z.string() });
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
 
 /** One token as the list shows it: never the secret or its hash. */

@@ -70,7 +70,7 @@ export async function createApiToken(
       after: { name: body.name, role: body.role, expires_at: expires },
     });
   });
-  return { id, token: secret, name: body.name, role: body.role, expires_at: expires };
+  return { id, token: secret };
 }
 
 /** Revokes a live token of the member's workspace at once (404 otherwise). */

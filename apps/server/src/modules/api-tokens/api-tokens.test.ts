@@ -43,6 +43,8 @@ describe.each(DIALECTS)('API tokens on %s', (dialect) => {
       json: { name, ...body },
     });
     expect(response.status, response.text).toBe(201);
+    expect(Object.keys(response.body as object).sort()).toEqual(['id', 'token']);
+    expect(response.headers.get('cache-control')).toBe('no-store');
     return { ...(response.body as { id: string; token: string }), name };
   }
 

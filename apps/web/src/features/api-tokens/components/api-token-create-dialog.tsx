@@ -1,9 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  API_TOKEN_ROLES,
-  apiTokenCreateBodySchema,
-  type ApiTokenCreated,
-} from '@formbridge/contract/api-tokens';
+import { API_TOKEN_ROLES, apiTokenCreateBodySchema } from '@formbridge/contract/api-tokens';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleAllows } from '@formbridge/contract/workspaces';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,7 +33,7 @@ export function ApiTokenCreateDialog({ onClose }: { onClose: () => void }) {
   const { current, role } = useWorkspace();
   const create = useCreateApiToken(current?.id ?? '');
   const [banner, setBanner] = useState<string | null>(null);
-  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const roles = API_TOKEN_ROLES.filter((each) => roleAllows(role, each));
   const { register, handleSubmit, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
@@ -53,9 +49,12 @@ export function ApiTokenCreateDialog({ onClose }: { onClose: () => void }) {
       const expires = values.expires_on
         ? new Date(endOfDay(values.expires_on)).toISOString()
         : null;
-      setCreated(
-        await create.mutateAsync({ name: values.name, role: values.role, expires_at: expires }),
-      );
+      const made = await create.mutateAsync({
+        name: values.name,
+        role: values.role,
+        expires_at: expires,
+      });
+      setCreated({ name: values.name, secret: made.token });
     } catch (caught) {
       setBanner(describeError(caught, 'The token could not be created. Please try again.'));
     }
@@ -67,7 +66,7 @@ export function ApiTokenCreateDialog({ onClose }: { onClose: () => void }) {
         onClose={onClose}
         footer={<Button onClick={onClose}>Done</Button>}
       >
-        <ApiTokenSecret name={created.name} secret={created.token} />
+        <ApiTokenSecret name={created.name} secret={created.secret} />
       </Modal>
     );
   }

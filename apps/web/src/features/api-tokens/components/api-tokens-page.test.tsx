@@ -46,7 +46,7 @@ function renderAs(role: WorkspaceRole) {
       } else if (path === TOKENS_PATH && call.method === 'POST') {
         const { name, role: given } = call.body as { name: string; role: 'editor' | 'viewer' };
         tokens = [token(name, { role: given, last_used_at: null, last_used_ip: null }), ...tokens];
-        answer = { status: 201, body: { id: `t-${name}`, token: SECRET, name, role: given } };
+        answer = { status: 201, body: { id: `t-${name}`, token: SECRET } };
       } else if (path.startsWith(`${TOKENS_PATH}/`) && call.method === 'DELETE') {
         tokens = tokens.filter((each) => !path.endsWith(`/${each.id}`));
         answer = { status: 204 };
