@@ -1,82 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@formbridge/contract/audit';
-import {
-  RECORD_HISTORY_MESSAGES as M,
-  type RecordHistoryEntry,
-  type RecordHistoryPage,
-} from '@formbridge/contract/record-history';
+import type { RecordHistoryEntry, RecordHistoryPage } from '@formbridge/contract/record-history';
 import type { RecordResponse } from '@formbridge/contract/records';
-import type { TableResponse } from '@formbridge/contract/tables';
-import { createRecord, createTable } from '../../../test/factories.ts';
-import {
-  createUser,
-  DIALECTS,
-  expectNotFoundForOtherUser,
-  startTestApp,
-  type TestApp,
-  type TestUser,
-} from '../../../test/harness.ts';
+import { createRecord } from '../../../test/factories.ts';
+import { createUser, DIALECTS, expectNotFoundForOtherUser } from '../../../test/harness.ts';
 import { setUpApplication, sharePublicForm } from '../public-forms/public-forms.test-helpers.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { startHistoryHarness, type HistoryHarness } from './records-history.test-helpers.ts';
 
 // A record's history (issue 32): every write path shows up with who, from where and each field's
-// before → after, and restoring writes a normal, audited edit — or says clearly why it cannot.
+// before → after, and restoring writes a normal, audited edit by whoever restored.
 describe.each(DIALECTS)('record history on %s', (dialect) => {
-  let t: TestApp;
-  let user: TestUser;
-  let companies: TableResponse;
-  let clients: TableResponse;
-
+  let h: HistoryHarness;
   beforeAll(async () => {
-    t = await startTestApp(dialect);
-    user = await createUser(t);
-    companies = await createTable(t, user, { name: 'Companies' });
-    clients = await createTable(t, user, {
-      name: 'Clients',
-      fields: [
-        { name: 'name', required: true },
-        { name: 'age', type: 'number' },
-        { name: 'vip', type: 'boolean' },
-        { name: 'employer', type: 'link', linked_table_id: companies.id },
-        { name: 'scan', type: 'file' },
-      ],
-    });
+    h = await startHistoryHarness(dialect);
   });
-  afterAll(() => t.close());
-
-  const recordUrl = (tableId: string, recordId: string) =>
-    `/api/v1/dynamic-tables/${tableId}/records/${recordId}`;
-  const history = async (tableId: string, recordId: string, query = '') => {
-    const response = await t.request('GET', `${recordUrl(tableId, recordId)}/history${query}`, {
-      token: user.token,
-    });
-    expect(response.status, response.text).toBe(200);
-    return response.body as RecordHistoryPage;
-  };
-  const restore = (tableId: string, recordId: string, entryId: string, json: unknown = {}) =>
-    t.request('POST', `${recordUrl(tableId, recordId)}/history/${entryId}/restore`, {
-      token: user.token,
-      json,
-    });
-  const patch = async (tableId: string, recordId: string, data: unknown) => {
-    const response = await t.request('PATCH', recordUrl(tableId, recordId), {
-      token: user.token,
-      json: { data },
-    });
-    expect(response.status, response.text).toBe(200);
-    return response.body as RecordResponse;
-  };
-  const latest = async (tableId: string, recordId: string): Promise<RecordHistoryEntry> => {
-    const [entry] = (await history(tableId, recordId)).entries;
-    expect(entry).toBeDefined();
-    return entry!;
-  };
+  afterAll(() => h.t.close());
 
   it('shows edits newest first, links by name, and restores an entry or one field', async () => {
+    const { t, user, companies, clients, history, restore, patch } = h;
     const acme = await createRecord(t, user, companies.id, { name: 'Acme' });
     const globex = await createRecord(t, user, companies.id, { name: 'Globex' });
     const ada = await createRecord(t, user, clients.id, {
@@ -144,75 +85,8 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     });
   });
 
-  it('refuses a link whose record is gone with a 409 naming the field', async () => {
-    const initech = await createRecord(t, user, companies.id, { name: 'Initech' });
-    const hooli = await createRecord(t, user, companies.id, { name: 'Hooli' });
-    const bo = await createRecord(t, user, clients.id, { name: 'Bo', employer: initech.id });
-    await patch(clients.id, bo.id, { employer: hooli.id, age: 50 });
-    const edit = await latest(clients.id, bo.id);
-    const gone = await t.request('DELETE', recordUrl(companies.id, initech.id), {
-      token: user.token,
-    });
-    expect(gone.status, gone.text).toBe(204);
-
-    const refused = await restore(clients.id, bo.id, edit.id);
-    expect(refused.status, refused.text).toBe(409);
-    expect(refused.body).toEqual({
-      detail: M.linkGone('employer', 'Initech'),
-      code: 'restore_link_gone',
-    });
-    // Nothing was written; the other field still restores on its own.
-    expect((await latest(clients.id, bo.id)).id).toBe(edit.id);
-    const age = await restore(clients.id, bo.id, edit.id, { fields: ['age'] });
-    expect(age.status, age.text).toBe(200);
-    expect((age.body as RecordResponse).data).toMatchObject({ age: null, employer: hooli.id });
-
-    const unknown = await restore(clients.id, bo.id, edit.id, { fields: ['name'] });
-    expect(unknown.status).toBe(422);
-    expect(JSON.stringify(unknown.body)).toContain(M.notInEntry('name'));
-  });
-
-  it('shows files by name, and refuses to restore a deleted or later-added file', async () => {
-    const cy = await createRecord(t, user, clients.id, { name: 'Cy' });
-    const form = new FormData();
-    form.append('field_name', 'scan');
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'id-card.png');
-    const uploaded = await t.request(
-      'POST',
-      `/api/v1/files/${clients.id}/records/${cy.id}/upload`,
-      {
-        token: user.token,
-        body: form,
-      },
-    );
-    expect(uploaded.status, uploaded.text).toBe(201);
-    const added = await latest(clients.id, cy.id);
-    expect(added).toMatchObject({
-      action: 'record.file_added',
-      changes: [{ field: 'scan', before: null, after: `id-card.png (${PNG.length} B)` }],
-    });
-    const extra = await restore(clients.id, cy.id, added.id);
-    expect(extra.status, extra.text).toBe(409);
-    expect(extra.body).toMatchObject({ detail: M.fileExtra('scan', 'id-card.png') });
-
-    const fileId = (uploaded.body as { id: string }).id;
-    const removed = await t.request(
-      'DELETE',
-      `/api/v1/files/${clients.id}/records/${cy.id}/files/${fileId}`,
-      { token: user.token },
-    );
-    expect(removed.status).toBe(204);
-    const removal = await latest(clients.id, cy.id);
-    expect(removal.action).toBe('record.file_removed');
-    const gone = await restore(clients.id, cy.id, removal.id);
-    expect(gone.status, gone.text).toBe(409);
-    expect(gone.body).toMatchObject({
-      detail: M.fileGone('scan', `id-card.png (${PNG.length} B)`),
-      code: 'restore_file_gone',
-    });
-  });
-
   it('shows imported records as created by the import', async () => {
+    const { t, user, clients, history, restore } = h;
     const csv = new FormData();
     csv.append('file', new Blob(['name,age\nDee,41\nEd,52\n'], { type: 'text/csv' }), 'c.csv');
     const imported = await t.request('POST', `/api/v1/dynamic-tables/${clients.id}/import`, {
@@ -246,6 +120,7 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
   });
 
   it('shows data-link and public-form writes as their link, and restores them', async () => {
+    const { t, user, clients, restore, latest } = h;
     const fay = await createRecord(t, user, clients.id, { name: 'Fay', age: 20 });
     const link = (
       await t.request('POST', `/api/v1/public-data-links/${clients.id}/${fay.id}`, {
@@ -294,31 +169,51 @@ describe.each(DIALECTS)('record history on %s', (dialect) => {
     });
   });
 
-  it('restores entries written before stored values from their text, when it names one value', async () => {
-    const acme = await createRecord(t, user, companies.id, { name: 'Umbrella' });
-    const gus = await createRecord(t, user, clients.id, { name: 'Gus', age: 7, employer: acme.id });
-    await patch(clients.id, gus.id, { age: 8, employer: null, vip: true });
-    const edit = await latest(clients.id, gus.id);
-    // As issue 31 wrote it: text only.
-    await t.ctx.db
-      .updateTable('audit_events')
-      .set({
-        changes: JSON.stringify(
-          edit.changes.map(({ field, before, after }) => ({ field, before, after })),
-        ),
-      })
-      .where('id', '=', edit.id)
-      .execute();
-    const back = await restore(clients.id, gus.id, edit.id);
-    expect(back.status, back.text).toBe(200);
-    expect((back.body as RecordResponse).data).toMatchObject({
-      age: 7,
-      vip: false,
-      employer: acme.id,
+  it('shows API-token writes as the token from the API, and restores through it', async () => {
+    const { t, user, clients, recordUrl, latest } = h;
+    const made = await t.request('POST', `/api/v1/workspaces/${user.id}/tokens`, {
+      token: user.token,
+      json: { name: 'sync-script', role: 'editor' },
     });
+    expect(made.status, made.text).toBe(201);
+    const { id: tokenId, token } = made.body as { id: string; token: string };
+    const ivy = await createRecord(t, user, clients.id, { name: 'Ivy', age: 30 });
+    const changed = await t.request('PATCH', recordUrl(clients.id, ivy.id), {
+      token,
+      json: { data: { age: 31 } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const edit = await latest(clients.id, ivy.id);
+    expect(edit).toMatchObject({
+      actor: { kind: 'token', id: tokenId, name: 'sync-script' },
+      source: 'api',
+      changes: [{ field: 'age', before: '30', after: '31' }],
+    });
+    const read = await t.request('GET', `${recordUrl(clients.id, ivy.id)}/history`, { token });
+    expect(read.status, read.text).toBe(200);
+    const back = await t.request(
+      'POST',
+      `${recordUrl(clients.id, ivy.id)}/history/${edit.id}/restore`,
+      { token, json: {}, headers: { 'if-match': '"2"' } },
+    );
+    expect(back.status, back.text).toBe(200);
+    expect(back.body).toMatchObject({ version: 3, data: { age: 30 } });
+    expect(await latest(clients.id, ivy.id)).toMatchObject({
+      actor: { kind: 'token', id: tokenId },
+      source: 'api',
+    });
+    // If-Match naming an older version: nothing restored, the record as it is now.
+    const stale = await t.request(
+      'POST',
+      `${recordUrl(clients.id, ivy.id)}/history/${edit.id}/restore`,
+      { token, json: {}, headers: { 'if-match': '"2"' } },
+    );
+    expect(stale.status, stale.text).toBe(412);
+    expect(stale.body).toMatchObject({ code: 'record_changed', current: { version: 3 } });
   });
 
   it('pages with a cursor, keeps to its record, and needs an Editor to restore', async () => {
+    const { t, user, clients, recordUrl, history, patch, latest } = h;
     const hal = await createRecord(t, user, clients.id, { name: 'Hal', age: 0 });
     for (let age = 1; age <= 4; age += 1) {
       await patch(clients.id, hal.id, { age });
