@@ -211,6 +211,30 @@ describe.each(DIALECTS)('trash on %s', (dialect) => {
     expect((await t.request('GET', `/api/v1/public-data-forms/${token}`)).status).toBe(200);
   });
 
+  it('a restore racing its table delete ends one way or the other, never dangling', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const table = await createTable(t, user, { name: `Race ${round}` });
+      const record = await createRecord(t, user, table.id, { name: `Runner ${round}` });
+      expect(
+        (await as('DELETE', `/api/v1/dynamic-tables/${table.id}/records/${record.id}`)).status,
+      ).toBe(204);
+      const [restored, deleted] = await Promise.all([
+        as('POST', `/api/v1/trash/${record.id}/restore`),
+        as('DELETE', `/api/v1/dynamic-tables/${table.id}`),
+      ]);
+      expect(deleted.status).toBe(204);
+      expect([200, 409]).toContain(restored.status);
+      const kept = await t.ctx.db
+        .selectFrom('trash_items')
+        .select('payload')
+        .where('id', '=', table.id)
+        .executeTakeFirstOrThrow();
+      // Restored first: the table's delete took the record along; else the record waits.
+      expect(kept.payload.includes(record.id)).toBe(restored.status === 200);
+      expect((await trash()).some((item) => item.id === record.id)).toBe(restored.status === 409);
+    }
+  });
+
   it('a record others link to still answers 409 on delete', async () => {
     const companies = await createTable(t, user, { name: 'Firms' });
     const acme = await createRecord(t, user, companies.id, { name: 'Acme' });
