@@ -3,13 +3,16 @@ import { Link } from 'react-router';
 
 type Group = { key: string; title: string; names: string[]; hint: string };
 
+/** Only the unchanged fields fold away when there are many: the changes are what to read. */
+const isOpen = (group: Group) => group.key !== 'kept' || group.names.length <= 8;
+
 /** The fields of one group of the diff, folded when long. */
 function DiffGroup({ group }: { group: Group }) {
   if (group.names.length === 0) {
     return null;
   }
   return (
-    <details className="rounded-md ring-1 ring-slate-200" open={group.names.length <= 8}>
+    <details className="rounded-md ring-1 ring-slate-200" open={isOpen(group)}>
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">
         {group.title} <span className="text-slate-500">({group.names.length})</span>
         <span className="ml-2 text-xs font-normal text-slate-500">{group.hint}</span>

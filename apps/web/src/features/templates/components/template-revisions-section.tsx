@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { describeError } from '../../../lib/describe-error';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useMakeRevisionCurrent, useTemplateRevisions } from '../api/template-revisions-api';
 import { TemplateRevisionUploadDialog } from './template-revision-upload-dialog';
@@ -24,7 +24,7 @@ export function TemplateRevisionsSection({
     try {
       const result = await makeCurrent.mutateAsync(revision);
       notify.success(
-        `Revision ${result.current_revision} is current again (${result.mappings_restored} mappings)`,
+        `Revision ${result.current_revision} is current again (${formatCount(result.mappings_restored, 'mapping')})`,
       );
     } catch (error) {
       notify.error(describeError(error, 'Failed to make the revision current'));
