@@ -42,6 +42,24 @@ export function shareLockTemplate(
     .executeTakeFirst();
 }
 
+/**
+ * The owner's template locked for update until the transaction ends (a new revision or a switch
+ * of the current one): two such writes to one template run one after the other.
+ */
+export function lockTemplateForUpdate(
+  trx: Db,
+  ownerId: string,
+  id: string,
+): Promise<TemplateRow | undefined> {
+  return trx
+    .selectFrom('pdf_templates')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .$if(hasRowLocks(trx), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
 /** The owner's templates, newest first, without the (large) field data. */
 export function listTemplates(db: Db, ownerId: string) {
   return db

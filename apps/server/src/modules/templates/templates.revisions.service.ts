@@ -8,11 +8,12 @@ import { TEMPLATE_MESSAGES, type FieldDataDto } from '@formbridge/contract/templ
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { notFound, validationError } from '../../lib/errors.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import type { Db } from '../../db/database.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import type { UploadedFile } from '../../lib/uploads.ts';
 import { describeTemplate, templateTarget } from './templates.audit.ts';
-import { updateTemplate, type TemplateRow } from './templates.repo.ts';
+import { lockTemplateForUpdate, updateTemplate, type TemplateRow } from './templates.repo.ts';
 import type { TemplateRevisionMappings } from './templates.revision-mappings.ts';
 import { presentRevision, revisionOf } from './templates.revisions.model.ts';
 import {
@@ -31,6 +32,24 @@ const describeRevision = (row: TemplateRow, revision: number) => ({
   ...describeTemplate(row),
   revision: String(revision),
 });
+
+/**
+ * Locks the template for this write and checks it still shows the revision the request was
+ * prepared against (the fields were matched outside the transaction): 409 otherwise.
+ */
+async function lockUnchanged(trx: Db, ownerId: string, current: TemplateRow): Promise<void> {
+  const locked = await lockTemplateForUpdate(trx, ownerId, current.id);
+  if (!locked) {
+    throw notFound('Template');
+  }
+  if (Number(locked.current_revision) !== Number(current.current_revision)) {
+    throw new AppError(
+      409,
+      'The template changed while this was prepared (another revision was uploaded or made current); try again',
+      'revision_conflict',
+    );
+  }
+}
 
 /** After the row stopped naming it: the field editor's copy (revisions keep their uploads). */
 async function removeEditorCopy(ctx: AppContext, before: TemplateRow): Promise<void> {
@@ -63,6 +82,7 @@ export async function uploadRevision(
   const key = fileKey();
   const stored = { key, bytes: analysed.storedBytes, point: 'template-stored' } as const;
   const result = await commitWithFile(ctx.db, ctx.storage, stored, async (trx) => {
+    await lockUnchanged(trx, ownerId, current);
     const revision = (await lastRevisionNumber(trx, id)) + 1;
     const snapshot = await mappings.snapshot(trx, ownerId, id);
     await updateRevision(trx, ownerId, id, current.current_revision, { mappings: snapshot });
@@ -131,6 +151,7 @@ export async function makeRevisionCurrent(
     return { current_revision: revision, mappings_restored: 0, mappings_dropped: [] };
   }
   const result = await ctx.db.transaction().execute(async (trx) => {
+    await lockUnchanged(trx, ownerId, current);
     const snapshot = await mappings.snapshot(trx, ownerId, id);
     await updateRevision(trx, ownerId, id, current.current_revision, { mappings: snapshot });
     const restored = await mappings.restore(trx, ownerId, id, target.mappings);

@@ -8,7 +8,12 @@ import type {
 } from '@formbridge/contract/template-revisions';
 import type { JobResponse } from '@formbridge/contract/jobs';
 import type { Template } from '@formbridge/contract/templates';
-import { templateForm } from '../../../test/factories.ts';
+import {
+  createTemplate,
+  OWN_FIXTURES,
+  readFixture,
+  templateForm,
+} from '../../../test/factories.ts';
 import {
   createUser,
   DIALECTS,
@@ -220,5 +225,22 @@ describe.each(DIALECTS)('template revisions on %s', (dialect) => {
       token: user.token,
     });
     expect(back.status, back.text).toBe(200);
+  });
+
+  it('takes two revisions uploaded at once one after the other: a new number or a 409, never both the same', async () => {
+    const template = await createTemplate(t, user, undefined, 'Raced');
+    const upload = () =>
+      t.request('POST', `/api/v1/pdf-templates/${template.id}/revisions`, {
+        token: user.token,
+        body: templateForm({ file: readFixture(OWN_FIXTURES, 'simple-form.pdf') }),
+      });
+    const answers = await Promise.all([upload(), upload()]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect([
+      [201, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
+    const list = await get<TemplateRevisionList>(`/api/v1/pdf-templates/${template.id}/revisions`);
+    expect(list.revisions).toHaveLength(1 + statuses.filter((s) => s === 201).length);
   });
 });
