@@ -4,6 +4,7 @@ import {
   embedSnippet,
   frameAncestors,
   normalizeOrigin,
+  applyPrefill,
   readPrefill,
 } from './embed.ts';
 
@@ -63,5 +64,48 @@ describe('embed origins', () => {
         ['prefill.first_name', 'Grace'],
       ]),
     ).toEqual({ first_name: 'Grace' });
+  });
+});
+
+describe('prefill', () => {
+  const text = { id: 'name', type: 'text', current_value: null };
+  it('fills empty fields with values their input can hold', () => {
+    expect(
+      applyPrefill(
+        [
+          text,
+          { id: 'agree', type: 'checkbox', current_value: false },
+          {
+            id: 'country',
+            type: 'select',
+            options: [{ value: 'FR', label: 'France' }],
+            current_value: null,
+          },
+          { id: 'age', type: 'number', current_value: null },
+          { id: 'born', type: 'date', current_value: '' },
+        ],
+        { name: ' Ada ', agree: 'yes', country: 'france', age: '36', born: '1815-12-10' },
+      ),
+    ).toEqual({ name: 'Ada', agree: true, country: 'FR', age: '36', born: '1815-12-10' });
+  });
+
+  it('never replaces a stored value and drops what the field cannot hold', () => {
+    expect(
+      applyPrefill(
+        [
+          { id: 'name', type: 'text', current_value: 'Grace' },
+          { id: 'age', type: 'number', current_value: null },
+          { id: 'born', type: 'date', current_value: null },
+          {
+            id: 'country',
+            type: 'radio',
+            options: [{ value: 'FR', label: 'France' }],
+            current_value: null,
+          },
+          { id: 'scan', type: 'file', current_value: null },
+        ],
+        { name: 'Ada', age: 'many', born: '10/12/1815', country: 'Spain', scan: 'x', other: 'y' },
+      ),
+    ).toEqual({});
   });
 });

@@ -118,3 +118,70 @@ export function readPrefill(search: Iterable<[string, string]>): Record<string, 
   }
   return values;
 }
+
+type PrefillField = {
+  type: string;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  current_value: unknown;
+};
+
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off']);
+
+/**
+ * A prefill value as the field's input would hold it, or undefined when it cannot be one (an
+ * unknown option, a number that is not one, a file): such values are dropped, never shown half
+ * right. A field that already holds a value keeps it — prefill never replaces a stored value.
+ */
+export function prefillValue(field: PrefillField, raw: string): unknown {
+  const stored = field.current_value;
+  if (stored !== null && stored !== undefined && stored !== '' && stored !== false) {
+    return undefined;
+  }
+  const text = raw.trim().slice(0, 10_000);
+  switch (field.type) {
+    case 'file':
+      return undefined;
+    case 'checkbox': {
+      const word = text.toLowerCase();
+      return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : undefined;
+    }
+    case 'select':
+    case 'radio': {
+      const options = field.options ?? [];
+      if (options.length === 0) {
+        return text;
+      }
+      const lower = text.toLowerCase();
+      return (
+        options.find((option) => option.value === text)?.value ??
+        options.find((option) => option.label.toLowerCase() === lower)?.value
+      );
+    }
+    case 'number':
+      return text !== '' && Number.isFinite(Number(text)) ? text : undefined;
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+    default:
+      return text === '' ? undefined : text;
+  }
+}
+
+/** The prefill values that apply to `fields`, by field id. */
+export function applyPrefill(
+  fields: ReadonlyArray<PrefillField & { id: string }>,
+  prefill: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const raw = prefill[field.id];
+    if (raw === undefined) {
+      continue;
+    }
+    const value = prefillValue(field, raw);
+    if (value !== undefined) {
+      values[field.id] = value;
+    }
+  }
+  return values;
+}

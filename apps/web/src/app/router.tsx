@@ -73,6 +73,17 @@ const publicDataFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-data-form-page'))
     .PublicDataFormPage,
 }));
+// The same pages inside another site's iframe (issue 33): the server lets only the link's
+// allowed sites frame these paths.
+const embeddedFormPage = lazyPage(async () => {
+  const { PublicFormPage } = await import('../features/public-forms/components/public-form-page');
+  return { Component: () => <PublicFormPage isEmbedded /> };
+});
+const embeddedDataFormPage = lazyPage(async () => {
+  const { PublicDataFormPage } =
+    await import('../features/public-forms/components/public-data-form-page');
+  return { Component: () => <PublicDataFormPage isEmbedded /> };
+});
 
 function SessionRoot() {
   return (
@@ -136,6 +147,8 @@ export const router = createBrowserRouter([
       // Outsiders open these from a link: no sign-in, and a signed-in owner can check them too.
       { path: '/public-form/:token', lazy: publicFormPage },
       { path: '/public-data-form/:token', lazy: publicDataFormPage },
+      { path: '/embed/form/:token', lazy: embeddedFormPage },
+      { path: '/embed/data-form/:token', lazy: embeddedDataFormPage },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -54,6 +54,8 @@ export const queryKeys = {
   publicForm: (token: string) => ['public-form', token] as const,
   publicDataForm: (token: string) => ['public-data-form', token] as const,
   dataLinks: ['data-links'] as const,
+  /** A public form's or data link's embed settings, by its embed API path. */
+  embed: (path: string) => ['embed', path] as const,
   invitations: ['invitations'] as const,
   adminUsers: ['admin', 'users'] as const,
   workspaces: {

@@ -1,29 +1,31 @@
+import { readStored, removeStored, writeStored } from './local-store';
+
 /** Where the session token lives (spec §9). */
 export const TOKEN_KEY = 'token';
 
 export type TokenClaims = { sub: string; exp: number };
 
 export function readToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return readStored(TOKEN_KEY);
 }
 
 export function storeToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+  writeStored(TOKEN_KEY, token);
 }
 
 export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
+  removeStored(TOKEN_KEY);
 }
 
 /** The e-mail of the last sign-in on this browser: kept after logout, for the next sign-in. */
 const LAST_EMAIL_KEY = 'last-email';
 
 export function readLastEmail(): string {
-  return localStorage.getItem(LAST_EMAIL_KEY) ?? '';
+  return readStored(LAST_EMAIL_KEY) ?? '';
 }
 
 export function storeLastEmail(email: string): void {
-  localStorage.setItem(LAST_EMAIL_KEY, email);
+  writeStored(LAST_EMAIL_KEY, email);
 }
 
 /** Reads `sub` and `exp` without verifying (the server verifies); null when undecodable. */

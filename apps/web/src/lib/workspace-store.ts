@@ -1,4 +1,5 @@
 import { WORKSPACE_HEADER } from '@formbridge/contract/workspaces';
+import { readStored, removeStored, writeStored } from './local-store';
 import { decodeToken, readToken } from './session';
 
 // The workspace a browser acts in, remembered per account: two people sharing a browser each
@@ -13,7 +14,7 @@ function signedInUserId(): string | null {
 /** The stored workspace of the signed-in account; null means its personal workspace. */
 export function readWorkspaceId(): string | null {
   const userId = signedInUserId();
-  return userId ? localStorage.getItem(KEY_PREFIX + userId) : null;
+  return userId ? readStored(KEY_PREFIX + userId) : null;
 }
 
 /** Remembers the workspace to act in; null (or the personal one) forgets the choice. */
@@ -23,9 +24,9 @@ export function storeWorkspaceId(workspaceId: string | null): void {
     return;
   }
   if (workspaceId === null || workspaceId === userId) {
-    localStorage.removeItem(KEY_PREFIX + userId);
+    removeStored(KEY_PREFIX + userId);
   } else {
-    localStorage.setItem(KEY_PREFIX + userId, workspaceId);
+    writeStored(KEY_PREFIX + userId, workspaceId);
   }
 }
 

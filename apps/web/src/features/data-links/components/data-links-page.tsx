@@ -1,6 +1,7 @@
 import { formatShortDate } from '@formbridge/contract/dates';
 import type { DataLink } from '@formbridge/contract/public-links';
 import { useEffect, useState } from 'react';
+import { EmbedDialog } from '../../../components/embed/embed-dialog';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -42,6 +43,7 @@ export function DataLinksPage() {
   const remove = useDeleteDataLink();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<DataLink | null>(null);
+  const [embedId, setEmbedId] = useState<string | null>(null);
 
   useEffect(() => {
     if (links.isError) {
@@ -164,6 +166,13 @@ export function DataLinksPage() {
                         </button>
                         <button
                           type="button"
+                          className={`${action} text-indigo-700 ring-indigo-200 hover:bg-indigo-50`}
+                          onClick={() => setEmbedId(link.id)}
+                        >
+                          Embed
+                        </button>
+                        <button
+                          type="button"
                           className={`${action} text-slate-700 ring-slate-300 hover:bg-slate-50`}
                           onClick={() => void toggle(link)}
                         >
@@ -187,6 +196,13 @@ export function DataLinksPage() {
       )}
       {isCreateOpen && canEdit ? (
         <DataLinkCreateDialog onClose={() => setIsCreateOpen(false)} />
+      ) : null}
+      {embedId ? (
+        <EmbedDialog
+          embedPath={`/api/v1/public-data-links/${embedId}/embed`}
+          canEdit={canEdit}
+          onClose={() => setEmbedId(null)}
+        />
       ) : null}
       {pendingDelete ? (
         <ConfirmDialog

@@ -1,8 +1,11 @@
+import { useState } from 'react';
+import { EmbedDialog } from '../../../components/embed/embed-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { useCan } from '../../../lib/workspace-context';
 import { usePublicFormLinks, useRevokePublicFormLink } from '../api/forms-api';
 
-/** Who can fill this document from outside: each live link, with Copy and Revoke. */
+/** Who can fill this document from outside: each live link, with Copy, Embed and Revoke. */
 export function FormPublicLinks({
   templateId,
   recordId,
@@ -12,6 +15,8 @@ export function FormPublicLinks({
 }) {
   const links = usePublicFormLinks(templateId, recordId);
   const revoke = useRevokePublicFormLink(templateId, recordId);
+  const canEdit = useCan('editor');
+  const [embedToken, setEmbedToken] = useState<string | null>(null);
   const live = (links.data ?? []).filter((link) => link.is_active);
   if (live.length === 0) {
     return null;
@@ -57,6 +62,13 @@ export function FormPublicLinks({
               </button>
               <button
                 type="button"
+                className="text-xs font-medium text-indigo-600 hover:text-indigo-500"
+                onClick={() => setEmbedToken(link.token)}
+              >
+                Embed
+              </button>
+              <button
+                type="button"
                 className="text-xs font-medium text-red-600 hover:text-red-500"
                 disabled={revoke.isPending}
                 onClick={() => void onRevoke(link.id)}
@@ -67,6 +79,13 @@ export function FormPublicLinks({
           </li>
         ))}
       </ul>
+      {embedToken ? (
+        <EmbedDialog
+          embedPath={`/api/v1/public-forms/${embedToken}/embed`}
+          canEdit={canEdit}
+          onClose={() => setEmbedToken(null)}
+        />
+      ) : null}
     </section>
   );
 }

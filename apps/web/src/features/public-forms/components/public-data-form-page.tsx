@@ -4,8 +4,9 @@ import type {
   PublicDataFile,
   PublicDataUpload,
 } from '@formbridge/contract/public-links';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { applyPrefill, readPrefill } from '@formbridge/contract/embed';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { describeError } from '../../../lib/describe-error';
@@ -18,6 +19,7 @@ import {
   usePublicDataForm,
   useSubmitPublicDataForm,
 } from '../api/public-forms-api';
+import { useEmbedBridge } from '../utils/embed-bridge';
 import { revealInvalidFields } from '../utils/reveal-invalid';
 import { PublicFieldInput } from './public-field-input';
 import { PublicFileField } from './public-file-field';
@@ -25,10 +27,20 @@ import { PublicNotice, PublicPageFrame } from './public-page-frame';
 
 type Upload = { fieldId: string; percent: number };
 
-/** /public-data-form/{token}: an outsider updates their own record, files included. */
-export function PublicDataFormPage() {
+/**
+ * /public-data-form/{token}: an outsider updates their own record, files included.
+ * /embed/data-form/{token}: the same inside another site's page (`isEmbedded`). Both take
+ * `?prefill.<field>=…` for fields the record leaves empty (a stored value is never replaced).
+ */
+export function PublicDataFormPage({ isEmbedded = false }: { isEmbedded?: boolean }) {
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const notifyParent = useEmbedBridge(isEmbedded);
   const form = usePublicDataForm(token);
+  const prefilled = useMemo(
+    () => (form.data ? applyPrefill(form.data.fields, readPrefill(search)) : {}),
+    [form.data, search],
+  );
   const submit = useSubmitPublicDataForm(token);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [files, setFiles] = useState<Record<string, PublicDataFile[]> | null>(null);
@@ -45,14 +57,14 @@ export function PublicDataFormPage() {
 
   if (form.isPending) {
     return (
-      <PublicPageFrame title="Update Your Information">
+      <PublicPageFrame title="Update Your Information" isEmbedded={isEmbedded}>
         <p className="text-center text-sm text-slate-500">Loading...</p>
       </PublicPageFrame>
     );
   }
   if (!form.data) {
     return (
-      <PublicPageFrame title="Update Your Information">
+      <PublicPageFrame title="Update Your Information" isEmbedded={isEmbedded}>
         <PublicNotice title="Error" message={loadError} />
       </PublicPageFrame>
     );
@@ -61,7 +73,11 @@ export function PublicDataFormPage() {
   const fields = form.data.fields;
   const filesOf = (field: PublicDataField) => files?.[field.id] ?? field.uploaded_files;
   const valueOf = (field: PublicDataField) =>
-    Object.hasOwn(values, field.id) ? values[field.id] : field.current_value;
+    Object.hasOwn(values, field.id)
+      ? values[field.id]
+      : Object.hasOwn(prefilled, field.id)
+        ? prefilled[field.id]
+        : field.current_value;
 
   const onUpload = async (field: PublicDataField, file: File) => {
     const body = new FormData();
@@ -106,7 +122,8 @@ export function PublicDataFormPage() {
     }));
     const formElement = event.currentTarget as HTMLFormElement;
     const labelOf = (id: string) => fields.find((field) => field.id === id)?.label ?? id;
-    const found = getPublicFormErrors(rules, values, 'data');
+    const entered = { ...prefilled, ...values };
+    const found = getPublicFormErrors(rules, entered, 'data');
     setErrors(found);
     if (Object.keys(found).length > 0) {
       revealInvalidFields(formElement, found, labelOf);
@@ -118,9 +135,11 @@ export function PublicDataFormPage() {
         .map((field) => [field.id, filesOf(field).map((file) => file.id)]),
     );
     try {
-      await submit.mutateAsync({ form_data: values, files: fileIds });
+      await submit.mutateAsync({ form_data: entered, files: fileIds });
       notify.success('Your information has been successfully submitted');
       setIsSubmitted(true);
+      // The page shows no record id to visitors; the embedding site knows the link by its token.
+      notifyParent(token);
     } catch (caught) {
       const refused = caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {};
       setErrors(refused);
@@ -134,7 +153,10 @@ export function PublicDataFormPage() {
   };
 
   return (
-    <PublicPageFrame title={form.data.table_name || 'Update Your Information'}>
+    <PublicPageFrame
+      title={form.data.table_name || 'Update Your Information'}
+      isEmbedded={isEmbedded}
+    >
       <div className="mx-auto max-w-2xl">
         {isSubmitted ? (
           <PublicNotice

@@ -1,7 +1,8 @@
 import { getPublicFormErrors } from '@formbridge/contract/public-form-rules';
 import type { PublicFormField } from '@formbridge/contract/public-links';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { applyPrefill, readPrefill } from '@formbridge/contract/embed';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { PdfPagedViewer } from '../../../components/pdf/pdf-paged-viewer';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,22 +11,36 @@ import { getDefaultZoom } from '../../../lib/device';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { fieldErrorsFromBody, usePublicForm, useSubmitPublicForm } from '../api/public-forms-api';
+import { useEmbedBridge } from '../utils/embed-bridge';
 import { revealInvalidFields } from '../utils/reveal-invalid';
 import { PublicFieldInput } from './public-field-input';
 import { PublicNotice, PublicPageFrame } from './public-page-frame';
 
-function initialValues(fields: PublicFormField[]): Record<string, unknown> {
-  return Object.fromEntries(
-    fields.map((field) => [
-      field.id,
-      field.current_value ?? (field.type === 'checkbox' ? false : ''),
-    ]),
-  );
+function initialValues(
+  fields: PublicFormField[],
+  prefill: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(
+      fields.map((field) => [
+        field.id,
+        field.current_value ?? (field.type === 'checkbox' ? false : ''),
+      ]),
+    ),
+    ...applyPrefill(fields, prefill),
+  };
 }
 
-/** /public-form/{token}: the document beside a form that updates the record it was made from. */
-export function PublicFormPage() {
+/**
+ * /public-form/{token}: the document beside a form that updates the record it was made from.
+ * /embed/form/{token}: the same inside another site's page (`isEmbedded`). Both take
+ * `?prefill.<field>=…` for fields the record leaves empty.
+ */
+export function PublicFormPage({ isEmbedded = false }: { isEmbedded?: boolean }) {
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
+  const prefill = useMemo(() => readPrefill(search), [search]);
+  const notifyParent = useEmbedBridge(isEmbedded);
   const form = usePublicForm(token);
   const submit = useSubmitPublicForm(token);
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
@@ -41,14 +56,14 @@ export function PublicFormPage() {
 
   if (form.isPending) {
     return (
-      <PublicPageFrame title="Form">
+      <PublicPageFrame title="Form" isEmbedded={isEmbedded}>
         <Spinner label="Loading..." />
       </PublicPageFrame>
     );
   }
   if (!form.data) {
     return (
-      <PublicPageFrame title="Form">
+      <PublicPageFrame title="Form" isEmbedded={isEmbedded}>
         <PublicNotice
           title="Form Not Available"
           message="This form link is invalid or has expired. Please request a new link from the form administrator."
@@ -58,7 +73,7 @@ export function PublicFormPage() {
   }
 
   const { templateName, pdfUrl, fields } = form.data.formData;
-  const current = values ?? initialValues(fields);
+  const current = values ?? initialValues(fields, prefill);
   const documentFields = fields.filter((field) => field.mapped_to_template);
   const otherFields = fields.filter((field) => !field.mapped_to_template);
 
@@ -73,9 +88,10 @@ export function PublicFormPage() {
       return;
     }
     try {
-      await submit.mutateAsync(current);
+      const submitted = await submit.mutateAsync(current);
       notify.success('Form submitted successfully');
       setIsSubmitted(true);
+      notifyParent(submitted.completed_form_id);
     } catch (caught) {
       const refused = caught instanceof ApiError ? fieldErrorsFromBody(caught.body) : {};
       setErrors(refused);
@@ -112,7 +128,7 @@ export function PublicFormPage() {
     );
 
   return (
-    <PublicPageFrame title={templateName || 'Form'}>
+    <PublicPageFrame title={templateName || 'Form'} isEmbedded={isEmbedded}>
       <div className="grid gap-6 lg:grid-cols-2">
         <PdfPagedViewer
           title="Document"

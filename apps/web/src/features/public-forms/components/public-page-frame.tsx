@@ -1,7 +1,28 @@
 import type { ReactNode } from 'react';
 
-/** The frame of the pages outsiders open from a link: product name, no navigation. */
-export function PublicPageFrame({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The frame of the pages outsiders open from a link: product name, no navigation. Embedded in
+ * another site, only the title and the form: the site around it is the frame.
+ */
+export function PublicPageFrame({
+  title,
+  children,
+  isEmbedded = false,
+}: {
+  title: string;
+  children: ReactNode;
+  isEmbedded?: boolean;
+}) {
+  if (isEmbedded) {
+    return (
+      <main className="bg-white p-3">
+        <h1 className="mb-3 text-base font-semibold [overflow-wrap:anywhere] text-slate-900">
+          {title}
+        </h1>
+        {children}
+      </main>
+    );
+  }
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
