@@ -51,6 +51,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The webhooks journey's receiver listens on loopback.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
     {

@@ -75,6 +75,10 @@ test('no critical or serious axe violation on any route, laptop and phone', asyn
       ready: main.getByRole('heading', { name: 'API tokens', exact: true }),
     },
     {
+      path: '/workspace/webhooks',
+      ready: main.getByRole('heading', { name: 'Webhooks', exact: true }),
+    },
+    {
       path: `/public-form/${ids.publicFormToken}`,
       ready: page.getByRole('button', { name: 'Submit Form' }),
     },

@@ -66,6 +66,9 @@ const membersPage = lazyPage(async () => ({
 const apiTokensPage = lazyPage(async () => ({
   Component: (await import('../features/api-tokens/components/api-tokens-page')).ApiTokensPage,
 }));
+const webhooksPage = lazyPage(async () => ({
+  Component: (await import('../features/webhooks/components/webhooks-page')).WebhooksPage,
+}));
 const publicFormPage = lazyPage(async () => ({
   Component: (await import('../features/public-forms/components/public-form-page')).PublicFormPage,
 }));
@@ -135,6 +138,7 @@ export const router = createBrowserRouter([
               { path: '/admin/users', lazy: adminUsersPage },
               { path: '/workspace/members', lazy: membersPage },
               { path: '/workspace/tokens', lazy: apiTokensPage },
+              { path: '/workspace/webhooks', lazy: webhooksPage },
             ],
           },
         ],

@@ -67,6 +67,12 @@ export const queryKeys = {
   members: (workspaceId: string) => ['workspace-members', workspaceId] as const,
   /** GET /workspaces/{id}/tokens. */
   apiTokens: (workspaceId: string) => ['api-tokens', workspaceId] as const,
+  /** GET /workspaces/{id}/webhooks and, under it, each endpoint's delivery log. */
+  webhooks: {
+    list: (workspaceId: string) => ['webhooks', workspaceId] as const,
+    deliveries: (workspaceId: string, webhookId: string) =>
+      ['webhooks', workspaceId, 'deliveries', webhookId] as const,
+  },
   /** The Jobs screen's pages (GET /jobs with a cursor). */
   jobs: {
     all: ['jobs'] as const,

@@ -24,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Members', path: '/workspace/members', role: 'admin' },
   { label: 'Activity', path: '/activity', role: 'admin' },
   { label: 'API tokens', path: '/workspace/tokens', role: 'admin' },
+  { label: 'Webhooks', path: '/workspace/webhooks', role: 'admin' },
   { label: 'Invitations', path: '/invitations', needs: 'can_invite' },
   { label: 'Users', path: '/admin/users', needs: 'is_admin' },
   { label: 'Account', path: '/account' },
