@@ -76,6 +76,37 @@ describe('matchRevisionFields', () => {
     ]);
   });
 
+  it('does not pair a caption repeated down a column (rows of a table) by order', () => {
+    const old: FieldDataDto = {
+      rel1: field(ROW(10), { label: 'Relationship' }),
+      rel2: field(ROW(30), { label: 'Relationship' }),
+    };
+    const now: FieldDataDto = {
+      r1: field([300, 100, 400, 112], { label: 'Relationship' }),
+      r2: field([300, 120, 400, 132], { label: 'Relationship' }),
+    };
+    expect(matchRevisionFields(old, now).matches).toEqual([]);
+  });
+
+  it('in a renumbered form, refuses a box match under a caption repeated in the edition', () => {
+    // Rows of a table shifted by one: row 2's box now sits where row 1's is.
+    const ssn = { label: 'Social security number' };
+    const old: FieldDataDto = {
+      row1_ssn: field(ROW(10), ssn),
+      row2_ssn: field(ROW(30), ssn),
+      x1: field(ROW(300)),
+      x2: field(ROW(320)),
+    };
+    const now: FieldDataDto = {
+      a_ssn: field(ROW(30), ssn),
+      b_ssn: field(ROW(50), ssn),
+      y1: field(ROW(500)),
+      y2: field(ROW(520)),
+    };
+    const { matches } = matchRevisionFields(old, now);
+    expect(matches.filter((m) => m.from.endsWith('ssn'))).toEqual([]);
+  });
+
   it('lists a same name with another type as type_changed', () => {
     const { diff } = matchRevisionFields(
       { agree: field(ROW(10)) },

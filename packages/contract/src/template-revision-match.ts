@@ -108,11 +108,31 @@ function matchByName(
   }
 }
 
-/** In a renumbered form two boxes in one place are the same input only if their captions agree. */
-function captionsAgree(a: FieldInfoDto, b: FieldInfoDto): boolean {
-  const x = fieldCaption(a);
-  const y = fieldCaption(b);
-  return x === '' || y === '' || x === y;
+/**
+ * In a renumbered form two boxes in one place are the same input only when they carry the same
+ * caption, printed once in each edition: a caption repeated down a table ("Social security
+ * number" on every dependent's row) cannot tell a row that shifted by one.
+ */
+function uniqueCaptionsAgree(oldData: FieldDataDto, newData: FieldDataDto) {
+  const count = (data: FieldDataDto) => {
+    const counts = new Map<string, number>();
+    for (const field of Object.values(data)) {
+      const caption = fieldCaption(field);
+      counts.set(caption, (counts.get(caption) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const oldCounts = count(oldData);
+  const newCounts = count(newData);
+  return (a: FieldInfoDto, b: FieldInfoDto) => {
+    const caption = fieldCaption(a);
+    return (
+      caption !== '' &&
+      caption === fieldCaption(b) &&
+      oldCounts.get(caption) === 1 &&
+      newCounts.get(caption) === 1
+    );
+  };
 }
 
 /**
@@ -125,6 +145,7 @@ function matchByRect(
   renumbered: boolean,
   matches: FieldMatch[],
 ): void {
+  const agree = uniqueCaptionsAgree(oldSide.data, newSide.data);
   const best = (from: Side, to: Side, name: string) => {
     const a = from.data[name]!;
     let top: string | null = null;
@@ -132,7 +153,7 @@ function matchByRect(
     let ambiguous = false;
     for (const other of to.free) {
       const b = to.data[other]!;
-      if (b.type !== a.type || b.page !== a.page || (renumbered && !captionsAgree(a, b))) {
+      if (b.type !== a.type || b.page !== a.page || (renumbered && !agree(a, b))) {
         continue;
       }
       const score = iou(a.rect, b.rect);
@@ -178,6 +199,17 @@ function readingOrder(data: FieldDataDto) {
   };
 }
 
+/** The boxes sit side by side on one line of one page (a caption over a row of boxes). */
+function isOneRow(names: readonly string[], data: FieldDataDto): boolean {
+  const fields = names.map((name) => data[name]!);
+  const first = fields[0]!;
+  const middle = (f: FieldInfoDto) => (f.rect[1] + f.rect[3]) / 2;
+  const height = Math.max(...fields.map((f) => f.rect[3] - f.rect[1]));
+  return fields.every(
+    (f) => f.page === first.page && Math.abs(middle(f) - middle(first)) <= height / 2,
+  );
+}
+
 /**
  * Same caption, unique in each edition among all its fields, on fields still unmatched. One old
  * and one new field with that caption match; a caption shared by several boxes (“PLZ Ort” over two) matches them in reading order
@@ -197,6 +229,9 @@ function matchByCaption(oldSide: Side, newSide: Side, matches: FieldMatch[]): vo
       !allFree(olds, oldSide) ||
       !allFree(news, newSide)
     ) {
+      continue;
+    }
+    if (olds.length > 1 && !(isOneRow(olds, oldSide.data) && isOneRow(news, newSide.data))) {
       continue;
     }
     const types = new Set([
