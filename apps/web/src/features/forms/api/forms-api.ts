@@ -15,6 +15,7 @@ import type {
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { PublicFormLink, PublicFormLinkCreated } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
+import type { TemplateRevisionList } from '@formbridge/contract/template-revisions';
 import { apiRequest, apiRequestWithHeaders } from '../../../lib/api-client';
 import { createIdempotentSender } from '../../../lib/idempotency-keys';
 import { queryKeys } from '../../../lib/query-keys';
@@ -108,7 +109,19 @@ export type GenerateInput = {
   tableId: string;
   recordId: string;
   recipients: string[];
+  /** An earlier template revision (issue 32); absent: the current one. */
+  templateRevision?: number;
 };
+
+/** The template's revisions, for the generate dialog's picker (same key as the template page). */
+export function useTemplateRevisionsFor(templateId: string) {
+  return useQuery({
+    queryKey: queryKeys.templates.revisions(templateId),
+    queryFn: () =>
+      apiRequest<TemplateRevisionList>(`/api/v1/pdf-templates/${templateId}/revisions`),
+    enabled: templateId !== '',
+  });
+}
 
 // Retries of a request that got no answer send its Idempotency-Key again (lib/idempotency-keys).
 const generateSender = createIdempotentSender();
@@ -117,8 +130,17 @@ const emailSender = createIdempotentSender();
 export function useGenerateForm() {
   const invalidate = useInvalidateForms();
   return useMutation({
-    mutationFn: ({ templateId, tableId, recordId, recipients }: GenerateInput) => {
+    mutationFn: ({
+      templateId,
+      tableId,
+      recordId,
+      recipients,
+      templateRevision,
+    }: GenerateInput) => {
       const query = new URLSearchParams({ send_email: String(recipients.length > 0) });
+      if (templateRevision !== undefined) {
+        query.set('template_revision', String(templateRevision));
+      }
       for (const recipient of recipients) {
         query.append('email_recipients', recipient);
       }

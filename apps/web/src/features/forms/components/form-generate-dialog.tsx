@@ -15,6 +15,7 @@ import {
 } from '../api/forms-api';
 import { formatCount } from '../../../lib/format';
 import { FormGenerateResult, needsReview } from './form-generate-result';
+import { FormRevisionSelect } from './form-revision-select';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
@@ -38,6 +39,7 @@ export function FormGenerateDialog({
   const [templateId, setTemplateId] = useState(initialTemplateId);
   const [chosenTableId, setChosenTableId] = useState(initialTableId);
   const [recordId, setRecordId] = useState('');
+  const [revision, setRevision] = useState('');
   const [sendEmail, setSendEmail] = useState(false);
   const [recipients, setRecipients] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +81,7 @@ export function FormGenerateDialog({
         tableId,
         recordId,
         recipients: addresses,
+        ...(revision === '' ? {} : { templateRevision: Number(revision) }),
       });
       notify.success('Form generated successfully');
       if (form.email?.error) {
@@ -135,6 +138,7 @@ export function FormGenerateDialog({
               setTemplateId(event.target.value);
               setChosenTableId('');
               setRecordId('');
+              setRevision('');
             }}
           >
             <option value="">Select a template...</option>
@@ -145,6 +149,14 @@ export function FormGenerateDialog({
             ))}
           </select>
         </label>
+        {hasTemplate ? (
+          <FormRevisionSelect
+            templateId={templateId}
+            value={revision}
+            onChange={setRevision}
+            className={selectClass}
+          />
+        ) : null}
         <label className="block text-sm font-medium text-slate-700">
           Table
           <select
