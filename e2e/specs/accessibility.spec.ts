@@ -68,7 +68,7 @@ test('no critical or serious axe violation on any route, laptop and phone', asyn
     { path: '/workspace/members', ready: main.getByRole('heading', { level: 1 }) },
     // The seed's writes are in the log, so the page shows events, not its empty state.
     { path: '/activity', ready: main.getByRole('heading', { name: 'Activity' }) },
-    { path: '/trash', ready: main.getByRole('heading', { name: 'Trash', level: 1 }) },
+    { path: '/trash', ready: main.getByRole('list', { name: 'Deleted items' }) },
     { path: '/workspace/members', ready: main.getByRole('table') },
     {
       path: '/workspace/tokens',

@@ -112,6 +112,15 @@ test('every route fits a phone and a laptop with 60-character names', async ({ p
       actions: () => [main.getByRole('button', { name: 'Send invitation' })],
     },
     {
+      path: '/trash',
+      ready: main.getByRole('list', { name: 'Deleted items' }),
+      actions: () => [
+        main.getByRole('button', { name: `Restore ${NO_SPACES}` }),
+        main.getByRole('button', { name: `Delete forever ${NO_SPACES}` }),
+        main.getByRole('button', { name: 'Empty trash' }),
+      ],
+    },
+    {
       path: `/public-form/${ids.publicFormToken}`,
       ready: page.getByRole('heading', { name: NO_SPACES }),
       actions: () => [page.getByRole('button', { name: 'Submit Form' })],

@@ -4,7 +4,8 @@ import { expect, type Page } from '@playwright/test';
 import { apiToken, createTableByApi, uploadTemplateByApi } from './helpers.ts';
 
 // Data for journeys that visit every route (layout, accessibility): two templates, two tables, a
-// mapped record, a completed form, a document-form link and a data link, with long names.
+// mapped record, a completed form, a document-form link and a data link, with long names; and a
+// deleted table in the Trash.
 
 const SIMPLE_FORM = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/own/simple-form.pdf'),
@@ -77,6 +78,12 @@ export async function seedEveryRoute(page: Page) {
     'post',
     `/api/v1/completed-forms/public-link/${templateId}/${recordId}`,
   );
+  // A deleted table with a long name, so the Trash lists something (issue 32).
+  const trashed = await createTableByApi(page, { name: NO_SPACES, fields: [{ name: 'x' }] });
+  const deleted = await page.request.delete(`/api/v1/dynamic-tables/${trashed}`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+  });
+  expect(deleted.status()).toBe(204);
   const dataLink = await api(page, 'post', `/api/v1/public-data-links/${tableId}/${recordId}`, {
     is_active: true,
     custom_message: WITH_SPACES,

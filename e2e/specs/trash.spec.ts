@@ -16,7 +16,7 @@ async function deleteTableByApi(page: Page, tableId: string): Promise<void> {
 }
 
 const row = (page: Page, name: string) =>
-  page.getByRole('main').getByRole('row').filter({ hasText: name });
+  page.getByRole('list', { name: 'Deleted items' }).getByRole('listitem').filter({ hasText: name });
 
 test('undo a delete, restore in order from the Trash, delete forever', async ({ page }) => {
   const tableId = await createTableByApi(page, {
@@ -55,7 +55,7 @@ test('undo a delete, restore in order from the Trash, delete forever', async ({ 
   await expect(row(page, 'Guests')).toContainText('Table');
   await expect(row(page, 'Bob')).toContainText('Record');
   await expect(row(page, 'Bob')).toContainText('@example.com');
-  await expect(row(page, 'Bob')).toContainText(/in (29|30) days/);
+  await expect(row(page, 'Bob')).toContainText(/Deleted for good in (29|30) days/);
 
   // Bob first: his table is gone, and the page says what to do.
   await row(page, 'Bob').getByRole('button', { name: 'Restore Bob' }).click();
@@ -78,7 +78,7 @@ test('undo a delete, restore in order from the Trash, delete forever', async ({ 
   // Delete forever asks first, then the item is gone for good.
   await deleteTableByApi(page, tableId);
   await page.goto('/trash');
-  await row(page, 'Guests').getByRole('button', { name: 'Delete Guests forever' }).click();
+  await row(page, 'Guests').getByRole('button', { name: 'Delete forever Guests' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete forever' });
   await expect(confirm).toContainText('This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete forever' }).click();

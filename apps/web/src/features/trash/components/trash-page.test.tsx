@@ -59,10 +59,11 @@ afterEach(() => {
 describe('TrashPage', () => {
   it('lists what was deleted, by whom, and when it goes for good', async () => {
     serve('viewer');
-    const row = (await screen.findByText('Guests')).closest('tr')!;
+    const row = (await screen.findByText('Guests')).closest('li')!;
     expect(row.textContent).toContain('Table');
     expect(row.textContent).toContain('ada@example.com');
-    expect(row.textContent).toContain('in 29 days');
+    expect(row.textContent).toContain('Deleted for good in 29 days');
+    expect(row.textContent).toContain('Deleted by ada@example.com');
     // A Viewer reads the trash; the actions are not theirs.
     expect(within(row).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Empty trash' })).toBeNull();
@@ -73,13 +74,13 @@ describe('TrashPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Restore Guests' }));
     expect((await screen.findByRole('alert')).textContent).toBe(CONFLICT);
     expect(calls).toContain('POST /api/v1/trash/t-1/restore');
-    expect(screen.queryByRole('button', { name: 'Delete Guests forever' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete forever Guests' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Empty trash' })).toBeNull();
   });
 
   it('gives an Admin Delete forever and Empty trash', async () => {
     serve('admin');
-    expect(await screen.findByRole('button', { name: 'Delete Guests forever' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Delete forever Guests' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Empty trash' })).toBeTruthy();
   });
 

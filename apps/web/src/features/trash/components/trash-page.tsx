@@ -14,8 +14,6 @@ import { useEmptyTrash, usePurgeTrashItem } from '../api/purge-trash';
 import { useRestoreTrashItem } from '../api/restore-trash-item';
 import { TrashItemRow } from './trash-item-row';
 
-const HEADINGS = ['Kind', 'Name', 'Deleted by', 'Deleted', 'Expires'];
-
 /** /trash: deleted items of the workspace, restorable until the sweep purges them (issue 32). */
 export function TrashPage() {
   const canRestore = useCan('editor');
@@ -95,32 +93,22 @@ export function TrashPage() {
       ) : items.length === 0 ? (
         <EmptyState title="The trash is empty" message="Items you delete appear here." />
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                {[...HEADINGS, ...(canRestore || canPurge ? ['Actions'] : [])].map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => (
-                <TrashItemRow
-                  key={item.id}
-                  item={item}
-                  canRestore={canRestore}
-                  canPurge={canPurge}
-                  isBusy={isBusy}
-                  onRestore={(one) => void onRestore(one)}
-                  onPurge={setPendingPurge}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul
+          aria-label="Deleted items"
+          className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+        >
+          {items.map((item) => (
+            <TrashItemRow
+              key={item.id}
+              item={item}
+              canRestore={canRestore}
+              canPurge={canPurge}
+              isBusy={isBusy}
+              onRestore={(one) => void onRestore(one)}
+              onPurge={setPendingPurge}
+            />
+          ))}
+        </ul>
       )}
       {pendingPurge ? (
         <ConfirmDialog
