@@ -15,6 +15,7 @@ import { useDeleteTemplate, useTemplate } from '../api/templates-api';
 import { TemplateFieldsTable } from './template-fields-table';
 import { TemplateFillSettingsForm } from './template-fill-settings';
 import { TemplatePreview } from './template-preview';
+import { TemplateUploadNotes } from './template-upload-notes';
 import { TemplateRevisionsSection } from './template-revisions-section';
 import { useCan } from '../../../lib/workspace-context';
 
@@ -144,6 +145,7 @@ export function TemplateDetailPage() {
           <dd className="mt-1 text-2xl font-semibold text-slate-900">{data.page_count}</dd>
         </div>
       </dl>
+      <TemplateUploadNotes notes={data.detection_notes} />
       <div className="grid gap-6 lg:grid-cols-5">
         <section className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:col-span-3">
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
