@@ -117,3 +117,13 @@ export async function listAdminEmails(db: Db, workspaceId: string): Promise<stri
     .execute();
   return rows.map((row) => row.email);
 }
+
+/** Removes ended deliveries older than `before` (the log keeps 30 days); resolves with how many. */
+export async function deleteEndedDeliveries(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', 'in', ['succeeded', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -5,6 +5,7 @@ import { jobZipPath } from '../jobs/jobs.public.ts';
 import {
   claimDelivery,
   clearFailing,
+  deleteEndedDeliveries,
   listDueDeliveries,
   pauseFailingWebhook,
   releaseDelivery,
@@ -20,6 +21,8 @@ import { sendWebhook, type SendResult } from './webhooks.send.ts';
 // instance) carries on where this one stopped: at-least-once, the event id for de-duplication.
 
 const HOUR = 60 * 60 * 1000;
+/** Ended deliveries stay in the log this long, then the hourly clean-up removes them. */
+export const DELIVERY_LOG_DAYS = 30;
 const BATCH = 20;
 export const WEBHOOK_DEFAULTS = {
   timeoutMs: 10_000,
@@ -139,7 +142,18 @@ export function createWebhookDispatcher(ctx: AppContext, log: Log): WebhookDispa
     return true;
   };
 
+  let cleanedAt = 0;
+  const cleanUp = async () => {
+    if (Date.now() - cleanedAt < HOUR) {
+      return;
+    }
+    cleanedAt = Date.now();
+    const before = new Date(Date.now() - DELIVERY_LOG_DAYS * 24 * HOUR).toISOString();
+    await deleteEndedDeliveries(ctx.db, before);
+  };
+
   const runOnce = async (): Promise<number> => {
+    await cleanUp();
     let total = 0;
     for (;;) {
       const due = await listDueDeliveries(ctx.db, new Date().toISOString(), BATCH);

@@ -17,6 +17,8 @@ import {
   waitForDeliveries,
 } from './webhooks.test-helpers.ts';
 import { createRecord, createTable } from '../../../test/factories.ts';
+import { deleteEndedDeliveries } from './webhooks.dispatch-repo.ts';
+import { DELIVERY_LOG_DAYS } from './webhooks.dispatcher.ts';
 
 describe.each(DIALECTS)('webhooks on %s', (dialect) => {
   let receiver: WebhookReceiver;
@@ -155,6 +157,31 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     }
   });
 
+  it('keeps ended deliveries 30 days in the log, pending ones until they end', async () => {
+    const made = await subscribe(t, user, `${receiver.url}/ok/old`, ['record.created']);
+    await createRecord(t, user, people, { name: 'Old Olga' });
+    await waitForDeliveries(t, user, made.id, (list) => list[0]?.status === 'succeeded');
+    await createRecord(t, user, people, { name: 'Waiting Will' });
+    const [newest] = await waitForDeliveries(t, user, made.id, (list) => list.length === 2);
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString();
+    // Both made 31 days ago; the newer one is made to wait for a later attempt.
+    await t.ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ created_at: old })
+      .where('webhook_id', '=', made.id)
+      .execute();
+    await t.ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'pending', next_attempt_at: '2999-01-01T00:00:00.000Z' })
+      .where('id', '=', newest?.id ?? '')
+      .execute();
+    const cutoff = new Date(Date.now() - DELIVERY_LOG_DAYS * 24 * 60 * 60 * 1000).toISOString();
+    expect(await deleteEndedDeliveries(t.ctx.db, cutoff)).toBeGreaterThanOrEqual(1);
+    const left = await waitForDeliveries(t, user, made.id, () => true);
+    expect(left.map((delivery) => delivery.status)).toEqual(['pending']);
+    await t.request('DELETE', `${base()}/${made.id}`, { token: user.token });
+  });
+
   it('sends nothing to a paused endpoint', async () => {
     const made = await subscribe(t, user, `${receiver.url}/ok/paused`, ['record.created']);
     await t.request('PATCH', `${base()}/${made.id}`, {
@@ -216,5 +243,21 @@ describe.each(DIALECTS)('webhook addresses on %s (WEBHOOK_ALLOW_PRIVATE unset)',
       json: { url: 'http://127.0.0.1:8000/' },
     });
     expect(moved.status).toBe(422);
-  });
+
+    // A host that resolved publicly when saved and privately later (DNS rebinding) is refused
+    // at connection time: nothing is sent, and the log says why.
+    await t.ctx.db
+      .updateTable('webhooks')
+      .set({ url: 'http://localhost:9/rebound' })
+      .where('id', '=', id)
+      .execute();
+    const table = await createTable(t, user, {
+      name: 'R',
+      fields: [{ name: 'n', type: 'string' }],
+    });
+    await createRecord(t, user, table.id, { n: 'Rebound' });
+    const [rebound] = await waitForDeliveries(t, user, id, (list) => (list[0]?.attempts ?? 0) >= 1);
+    expect(rebound).toMatchObject({ status: 'pending', last_status_code: null });
+    expect(rebound?.last_error).toMatch(/^Refused private address (127\.0\.0\.1|::1)$/);
+  }, 30_000);
 });
