@@ -129,7 +129,12 @@ export function FormDetailPage() {
           >
             <h2 className="font-semibold text-slate-900">Form Details</h2>
             <dl className="mt-2 divide-y divide-slate-100">
-              <Detail label="Template">{data.template_name}</Detail>
+              <Detail label="Template">
+                {data.template_name}
+                {data.template_revision === null ? null : (
+                  <span className="text-slate-500"> · revision {data.template_revision}</span>
+                )}
+              </Detail>
               <Detail label="Created">{formatDateTime(data.created_at)}</Detail>
               <Detail label="Data Source">{data.table_name || 'Unknown Table'}</Detail>
               <Detail label="Record ID">

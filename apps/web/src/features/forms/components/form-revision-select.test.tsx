@@ -46,7 +46,7 @@ describe('generate dialog revision picker', () => {
       current_revision: 3,
       revisions: [revision(3, true), revision(2, false), revision(1, false)],
     });
-    const select = await screen.findByLabelText('Template revision');
+    const select = await screen.findByLabelText('Revision to fill');
     const options = [...(select as HTMLSelectElement).options].map((o) => o.textContent);
     expect(options[0]).toBe('Current (revision 3)');
     expect(options.slice(1).map((o) => o?.split(' (')[0])).toEqual(['Revision 2', 'Revision 1']);
@@ -55,6 +55,6 @@ describe('generate dialog revision picker', () => {
   it('shows nothing for a template with one revision', async () => {
     renderWith({ current_revision: 1, revisions: [revision(1, true)] });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByLabelText('Template revision')).toBeNull();
+    expect(screen.queryByLabelText('Revision to fill')).toBeNull();
   });
 });

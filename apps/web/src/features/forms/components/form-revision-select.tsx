@@ -23,7 +23,7 @@ export function FormRevisionSelect({
   }
   return (
     <label className="block text-sm font-medium text-slate-700">
-      Template revision
+      Revision to fill
       <select
         className={className}
         value={value}
