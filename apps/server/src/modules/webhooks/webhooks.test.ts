@@ -182,6 +182,41 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     await t.request('DELETE', `${base()}/${made.id}`, { token: user.token });
   });
 
+  it('goes with its workspace: deleting a shared workspace takes endpoints and deliveries', async () => {
+    const made = await t.request('POST', '/api/v1/workspaces', {
+      token: user.token,
+      json: { name: 'Short-lived' },
+    });
+    const workspaceId = (made.body as { id: string }).id;
+    const hook = await t.request('POST', `/api/v1/workspaces/${workspaceId}/webhooks`, {
+      token: user.token,
+      json: { url: `${receiver.url}/down/gone`, events: ['record.created'] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const table = await t.request('POST', '/api/v1/dynamic-tables', {
+      token: user.token,
+      headers: { 'X-Workspace-Id': workspaceId },
+      json: { name: 'T', fields: [{ name: 'n', type: 'string' }] },
+    });
+    const tableId = (table.body as { id: string }).id;
+    await t.request('POST', `/api/v1/dynamic-tables/${tableId}/records`, {
+      token: user.token,
+      headers: { 'X-Workspace-Id': workspaceId },
+      json: { data: { n: 'x' } },
+    });
+    await receiver.waitFor((list) => list.length >= 1, '/down/gone');
+    const deleted = await t.request('DELETE', `/api/v1/workspaces/${workspaceId}`, {
+      token: user.token,
+    });
+    expect(deleted.status, deleted.text).toBe(204);
+    const left = await t.ctx.db
+      .selectFrom('webhooks')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('sends nothing to a paused endpoint', async () => {
     const made = await subscribe(t, user, `${receiver.url}/ok/paused`, ['record.created']);
     await t.request('PATCH', `${base()}/${made.id}`, {
