@@ -85,6 +85,22 @@ describe.each(DIALECTS)('webhook events from each write on %s', (dialect) => {
       type: 'record.updated',
       data: { id: record.id, source: 'web', changed_fields: ['country'] },
     });
+    // Through the API with a token: the source says so.
+    const issued = await t.request('POST', `/api/v1/workspaces/${user.id}/tokens`, {
+      token: user.token,
+      json: { name: 'Sync', role: 'editor' },
+    });
+    const apiToken = (issued.body as { token: string }).token;
+    const viaApi = await t.request('POST', `/api/v1/dynamic-tables/${setup.tableId}/records`, {
+      token: apiToken,
+      json: { data: { first_name: 'Ida' } },
+    });
+    expect(viaApi.status, viaApi.text).toBe(201);
+    const [apiEvent] = await next(1);
+    expect(apiEvent).toMatchObject({
+      type: 'record.created',
+      data: { display_name: 'Ida', source: 'api' },
+    });
     const form = new FormData();
     form.append('file', new Blob(['first_name\nGrace\nAlan\n']), 'people.csv');
     const imported = await t.request('POST', `/api/v1/dynamic-tables/${setup.tableId}/import`, {
