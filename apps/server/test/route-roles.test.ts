@@ -43,6 +43,10 @@ const ROUTE_ROLES: Record<string, RouteRole> = {
   'PATCH /api/v1/workspaces/:id/members/:user_id': 'admin',
   'DELETE /api/v1/workspaces/:id/members/:user_id': 'viewer',
   'POST /api/v1/workspaces/:id/transfer': 'owner',
+  // Pending invitations into the workspace are the Admin's, like adding members.
+  'GET /api/v1/workspaces/:id/invitations': 'admin',
+  'DELETE /api/v1/workspaces/:id/invitations/:invitation_id': 'admin',
+  'POST /api/v1/workspaces/:id/invitations/:invitation_id/resend': 'admin',
   // The audit log (Activity) is the Admin's: it shows every member's writes and addresses.
   'GET /api/v1/workspaces/:id/audit': 'admin',
   'GET /api/v1/workspaces/:id/audit.csv': 'admin',
@@ -170,6 +174,7 @@ function concrete(url: string, ids: Ids): string {
       token: ids.formLink,
       webhook_id: ids.webhook,
       delivery_id: ids.delivery,
+      invitation_id: ids.invitation,
     };
     return (name === 'id' ? byPrefix[prefix] : byName[name]) ?? 'not-an-id';
   });
@@ -284,6 +289,7 @@ for (const dialect of DIALECTS) {
         apiToken: 'not-a-token',
         webhook: (webhook.body as { id: string }).id,
         delivery: 'not-a-delivery',
+        invitation: 'not-an-invitation',
       });
       for (const role of ['editor', 'viewer'] as const) {
         const made = await t.request('POST', `/api/v1/workspaces/${owner.id}/tokens`, {

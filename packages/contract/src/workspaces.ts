@@ -114,3 +114,23 @@ export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;
 /** Body of POST /api/v1/workspaces/{id}/transfer: the new Owner (the old one becomes Admin). */
 export const ownershipTransferBodySchema = z.object({ user_id: z.string().min(1).max(64) });
 export type OwnershipTransferBody = z.infer<typeof ownershipTransferBodySchema>;
+
+/**
+ * One pending invitation into a workspace (the members screen): not yet used, not expired.
+ * `invited_by` is the sender's address; `created_at` is when the newest link was sent.
+ */
+export const workspaceInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: assignableRoleSchema,
+  invited_by: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type WorkspaceInvitation = z.infer<typeof workspaceInvitationSchema>;
+
+/** GET /api/v1/workspaces/{id}/invitations: the pending ones, newest first. */
+export const workspaceInvitationListSchema = z.object({
+  invitations: z.array(workspaceInvitationSchema),
+});
+export type WorkspaceInvitationList = z.infer<typeof workspaceInvitationListSchema>;

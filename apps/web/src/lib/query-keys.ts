@@ -65,6 +65,8 @@ export const queryKeys = {
   },
   /** GET /workspaces/{id}/members. */
   members: (workspaceId: string) => ['workspace-members', workspaceId] as const,
+  /** GET /workspaces/{id}/invitations: the pending ones (members screen). */
+  memberInvitations: (workspaceId: string) => ['workspace-invitations', workspaceId] as const,
   /** GET /workspaces/{id}/tokens. */
   apiTokens: (workspaceId: string) => ['api-tokens', workspaceId] as const,
   /** GET /workspaces/{id}/webhooks and, under it, each endpoint's delivery log. */

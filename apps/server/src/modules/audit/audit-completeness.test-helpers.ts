@@ -67,6 +67,11 @@ export const WRITES_AUDITED_ELSEWHERE: Record<string, string> = {
     'modules/templates/templates.revisions.test.ts',
   'PUT /api/v1/public-forms/:token/embed': 'modules/public-forms/public-forms-embed.test.ts',
   'PUT /api/v1/public-data-links/:id/embed': 'modules/public-forms/public-forms-embed.test.ts',
+  // invitation.withdrawn / invitation.resent (pending invitations on the members screen).
+  'DELETE /api/v1/workspaces/:id/invitations/:invitation_id':
+    'modules/workspaces/workspaces.invitations.test.ts',
+  'POST /api/v1/workspaces/:id/invitations/:invitation_id/resend':
+    'modules/workspaces/workspaces.invitations.test.ts',
 };
 
 export type AuditHarness = {

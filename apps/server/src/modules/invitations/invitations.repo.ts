@@ -76,3 +76,69 @@ export async function isEmailRegistered(db: Db, emailLower: string): Promise<boo
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A workspace invitation with its sender's address (the members screen). */
+export type WorkspaceInvitationRow = InvitationRow & { invited_by: string };
+
+/** The workspace's unused invitations still valid at `nowIso`, newest first. */
+export function listPendingWorkspaceInvitationRows(
+  db: Db,
+  workspaceId: string,
+  nowIso: string,
+): Promise<WorkspaceInvitationRow[]> {
+  return db
+    .selectFrom('invitations')
+    .innerJoin('users', 'users.id', 'invitations.owner_id')
+    .selectAll('invitations')
+    .select('users.email as invited_by')
+    .where('invitations.workspace_id', '=', workspaceId)
+    .where('invitations.accepted_at', 'is', null)
+    .where('invitations.expires_at', '>', nowIso)
+    .orderBy('invitations.created_at', 'desc')
+    .orderBy('invitations.id', 'desc')
+    .execute();
+}
+
+/** One invitation into this workspace (any state), or undefined. */
+export function findWorkspaceInvitationRow(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Removes an unused invitation into this workspace; 0 when there was none (or it was used). */
+export async function deletePendingWorkspaceInvitationRow(
+  db: Db,
+  workspaceId: string,
+  id: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Replaces an unused invitation's link: the old token stops working at once. */
+export async function renewInvitationToken(
+  db: Db,
+  id: string,
+  values: { token_hash: string; created_at: string; expires_at: string },
+): Promise<number> {
+  const result = await db
+    .updateTable('invitations')
+    .set(values)
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -27,7 +27,7 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Only the hash is stored: whoever reads the database (or a backup) cannot sign up with it.
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 

@@ -9,6 +9,8 @@ import {
   ownershipTransferBodySchema,
   workspaceCreateBodySchema,
   workspaceListSchema,
+  workspaceInvitationListSchema,
+  workspaceInvitationSchema,
   workspaceSchema,
 } from '@formbridge/contract/workspaces';
 import { userActor } from '../../lib/audit/audit-actor.ts';
@@ -16,6 +18,11 @@ import { requestOrigin } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
 import { currentUser } from '../../lib/current-user.ts';
+import {
+  listPendingInvitations,
+  resendInvitation,
+  withdrawInvitation,
+} from './workspaces.invitations.ts';
 import {
   addMember,
   changeMemberRole,
@@ -32,6 +39,10 @@ import {
 
 const idParams = z.object({ id: z.string().max(64) });
 const memberParams = z.object({ id: z.string().max(64), user_id: z.string().max(64) });
+const invitationParams = z.object({
+  id: z.string().max(64),
+  invitation_id: z.string().max(64),
+});
 
 /**
  * /api/v1/workspaces: the caller's workspaces, a new one; then, for the workspace in the path
@@ -178,6 +189,63 @@ export function workspaceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await removeMember(ctx, currentMember(request), request.params.user_id);
         return reply.status(204).send();
       },
+    );
+
+    app.get(
+      '/:id/invitations',
+      {
+        config: { ...inPath, role: 'admin' },
+        schema: {
+          ...secured,
+          params: idParams,
+          description: 'The pending invitations into this workspace (unused, unexpired).',
+          response: { 200: workspaceInvitationListSchema },
+        },
+      },
+      async (request) => ({
+        invitations: await listPendingInvitations(ctx, currentMember(request)),
+      }),
+    );
+
+    app.delete(
+      '/:id/invitations/:invitation_id',
+      {
+        config: { ...inPath, role: 'admin' },
+        schema: {
+          ...secured,
+          params: invitationParams,
+          description:
+            'Withdraws a pending invitation: its link stops working. 404 unless it is a ' +
+            'pending invitation of this workspace.',
+        },
+      },
+      async (request, reply) => {
+        await withdrawInvitation(ctx, currentMember(request), request.params.invitation_id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/:id/invitations/:invitation_id/resend',
+      {
+        config: { ...inPath, role: 'admin' },
+        schema: {
+          ...secured,
+          params: invitationParams,
+          description:
+            'E-mails the invitation again with a new link valid 7 days; the old link stops ' +
+            'working. 404 unless pending in this workspace, 429 past the daily mail limit, 502 ' +
+            '`mail_failed` when the mail server cannot be reached.',
+          response: { 200: workspaceInvitationSchema },
+        },
+      },
+      async (request) =>
+        resendInvitation(
+          ctx,
+          currentMember(request),
+          currentUser(request),
+          request.params.invitation_id,
+        ),
     );
 
     app.post(

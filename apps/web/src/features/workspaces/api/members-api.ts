@@ -21,9 +21,14 @@ export function useMembers(workspaceId: string) {
   });
 }
 
+// An added member or a new invitation shows in one list or the other: both are refreshed.
 function useInvalidateMembers(workspaceId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.members(workspaceId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.members(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.memberInvitations(workspaceId) }),
+    ]);
 }
 
 /** What adding by e-mail did: an existing account joined at once, or an invitation went out. */

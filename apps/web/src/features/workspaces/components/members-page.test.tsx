@@ -44,6 +44,9 @@ function renderAs(role: Workspace['role'], workspace: Workspace = OFFICE) {
     if (call.path === path && path !== MEMBERS_PATH) {
       return { status: 200, body: { members } };
     }
+    if (call.path.endsWith('/invitations')) {
+      return { status: 200, body: { invitations: [] } };
+    }
     if (call.path === MEMBERS_PATH && call.method === 'GET') {
       return { status: 200, body: { members } };
     }

@@ -11,6 +11,7 @@ import { useWorkspace } from '../../../lib/workspace-context';
 import { useRenameWorkspace } from '../api/workspaces-api';
 import { MemberAddForm } from './member-add-form';
 import { MembersTable } from './members-table';
+import { PendingInvitations } from './pending-invitations';
 import { WorkspaceDeleteDialog } from './workspace-delete-dialog';
 import { WorkspaceLeaveDialog } from './workspace-leave-dialog';
 import { WorkspaceNameDialog } from './workspace-name-dialog';
@@ -59,6 +60,7 @@ export function MembersPage() {
       </div>
       <MemberAddForm workspaceId={current.id} />
       <MembersTable workspaceId={current.id} />
+      <PendingInvitations workspaceId={current.id} />
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
         {(['admin', 'editor', 'viewer'] as const).map((each) => (
           <div key={each}>
