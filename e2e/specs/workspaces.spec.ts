@@ -117,6 +117,13 @@ test('an Owner shares a workspace; the Editor works in it, the Viewer only reads
     `Invitation sent to ${newcomer}`,
   );
   await expect(page.getByRole('row').filter({ hasText: newcomer })).toHaveCount(0);
+  // It waits under the members as a pending invitation; withdrawing it asks first.
+  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending.getByRole('listitem', { name: `Invitation to ${newcomer}` })).toBeVisible();
+  await pending.getByRole('button', { name: `Withdraw the invitation to ${newcomer}` }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw invitation' });
+  await withdraw.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(pending).toHaveCount(0);
 
   // The Editor adds a record and generates its form; member management is not theirs.
   const editorPage = await memberPage(browser, editor, office);
