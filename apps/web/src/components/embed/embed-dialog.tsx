@@ -136,8 +136,7 @@ export function EmbedDialog({ embedPath, canEdit, onClose }: Props) {
               <code className="rounded bg-slate-100 px-1">
                 {`{ type: "${EMBED_SUBMITTED}", id }`}
               </code>
-              : the new completed form's id for a document form, the link's token for a data
-              link.
+              : the new completed form's id for a document form, the link's token for a data link.
             </p>
           </div>
         </div>
