@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { startScriptSweep } from './modules/templates/templates.script-sweep.ts';
 import { templateRevisionsRoutes } from './modules/templates/templates.revisions.routes.ts';
 import { dropMappingsOfGoneFields, revisionMappings } from './modules/mappings/mappings.public.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
@@ -206,6 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     .then(() => generation.start())
     .catch((error: unknown) => app.log.error({ err: error }, 'job queue start failed'));
   app.addHook('preClose', () => generationStarted);
+  // Templates stored before uploads removed scripts are cleaned once (issue 35), by a process
+  // that runs background work, after the start-up file sweep (never racing its removals).
+  if ((config.role ?? 'all') !== 'web') {
+    const scriptSweep = startScriptSweep(ctx, sweeper.firstSweep, app.log);
+    app.addHook('preClose', () => scriptSweep.stop());
+  }
   // Webhook deliveries are sent by every process that runs queued work (not a web-only one).
   const webhooks = createWebhookDispatcher(ctx, app.log);
   if ((config.role ?? 'all') !== 'web') {

@@ -91,6 +91,11 @@ export type PdfTemplatesTable = {
   fill_settings: string | null;
   /** JSON array of what the upload repair changed (scripts removed, …); null = nothing. */
   detection_notes: string | null;
+  /**
+   * When the template's stored files were known free of JavaScript (issue 35): set on upload;
+   * null for templates stored before the upload repair, until the script sweep has cleaned them.
+   */
+  scripts_checked_at: string | null;
   /** Number of the revision the row shows (issue 32); its file and fields are copied here. */
   current_revision: ColumnType<number, number | undefined, number>;
   created_at: string;

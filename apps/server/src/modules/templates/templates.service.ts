@@ -122,6 +122,7 @@ export async function createTemplate(
     file_size: storedBytes.length,
     ...detectedColumns(analysed),
     fill_settings: null,
+    scripts_checked_at: now, // the upload repair removed its scripts
     current_revision: 1,
     created_at: now,
     updated_at: now,
