@@ -9,7 +9,7 @@ import type { FontFace } from './fonts.ts';
 //   end of the glyph before it.
 // - pdf.js puts touching glyphs into one item and reorders each item by its own bidi guess, so
 //   two right-to-left glyphs must never touch in content order (a step back splits items), and
-//   a step forward reads as a space.
+//   a step forward reads as a space. It never reads /ActualText (pdf.js 6's text content).
 // - poppler rebuilds order from positions and ignores content order, so the line carries an
 //   /ActualText span (below) that poppler reads instead of the glyphs.
 // Spaces draw nothing, so each is put, and stretched (Tz), wherever keeps its neighbours
@@ -57,6 +57,30 @@ function utf16Hex(text: string): string {
   return hex;
 }
 
+// pdf.js, reading page content (a flattened form), drops whitespace glyphs and makes a space
+// only from a forward step, which the glyph after a space in right-to-left text never takes in
+// logical order; so the spaces of such a line are shown with the punctuation space glyph (same
+// advance, draws nothing), whose text is a space and a right-to-left mark: not whitespace alone,
+// so pdf.js keeps it, and the mark is invisible (poppler reads the /ActualText instead). A
+// punctuation space typed in a value reads the same way once this glyph is in use.
+const PUNCTUATION_SPACE = 0x2008;
+const SPACE_AND_RLM = [0x20, 0x200f];
+
+/** The code of the punctuation space glyph, made to read as a space, or undefined. */
+function textSpaceHex(face: FontFace, encode: (text: string) => string): string | undefined {
+  const { font } = face;
+  const glyph = font.hasGlyphForCodePoint(PUNCTUATION_SPACE)
+    ? font.glyphForCodePoint(PUNCTUATION_SPACE)
+    : null;
+  const space = font.hasGlyphForCodePoint(0x20) ? font.glyphForCodePoint(0x20) : null;
+  if (!glyph || !space || glyph.advanceWidth !== space.advanceWidth) {
+    return undefined;
+  }
+  glyph.codePoints = SPACE_AND_RLM;
+  const hex = encode(String.fromCodePoint(PUNCTUATION_SPACE));
+  return hex.length === 4 ? hex : undefined;
+}
+
 interface Placed {
   hex: string;
   /** Position and advance along the line, in thousandths of an em. */
@@ -86,6 +110,7 @@ export function logicalOrderOperators(
   encode: (text: string) => string,
 ): string | undefined {
   const scale = 1000 / face.font.unitsPerEm;
+  const spaceHex = line.includes(' ') ? textSpaceHex(face, encode) : undefined;
   const runsInOrder: Array<{ start: number; glyphs: Placed[] }> = [];
   let x = 0;
   for (const run of runs) {
@@ -111,11 +136,12 @@ export function logicalOrderOperators(
           : [];
         const first = String.fromCodePoint(letters[0] ?? 0);
         const advance = glyph.advanceWidth * scale;
+        const isSpace = letters.length === 1 && first === ' ';
         glyphs.push({
-          hex: hex.slice(index * 4, index * 4 + 4),
+          hex: isSpace && spaceHex ? spaceHex : hex.slice(index * 4, index * 4 + 4),
           x,
           advance,
-          space: letters.length === 1 && first === ' ',
+          space: isSpace,
           rtl: hasRightToLeft(first),
           strong: isStrongRtl(first) ? -1 : bidiClass(first) === 'L' ? 1 : 0,
           rest,
