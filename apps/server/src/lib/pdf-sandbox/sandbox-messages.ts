@@ -22,6 +22,8 @@ export type SandboxResponse =
       repaired: Uint8Array | null;
       /** What the repair changed (scripts removed, loops broken), for the template's notes. */
       notes: string[];
+      /** JavaScript actions the repair removed. */
+      scriptsRemoved: number;
     }
   | { type: 'found'; id: number; found: FoundFields }
   | { type: 'written'; id: number; bytes: Uint8Array }

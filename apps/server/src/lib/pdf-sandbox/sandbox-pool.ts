@@ -14,6 +14,8 @@ export type AnalysedPdf = {
   repaired: Uint8Array | null;
   /** What the repair changed (scripts removed, loops broken), for the template's notes. */
   notes: string[];
+  /** JavaScript actions the repair removed. */
+  scriptsRemoved: number;
 };
 
 /**
@@ -139,8 +141,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
     analyse: async (bytes, analyseOptions = {}) => {
       const labels = analyseOptions.labels ?? true;
       const response = await expect({ type: 'analyse', id: nextId++, bytes, labels }, 'analysed');
-      const { detected, repaired, notes } = response;
-      return { detected, repaired, notes };
+      const { detected, repaired, notes, scriptsRemoved } = response;
+      return { detected, repaired, notes, scriptsRemoved };
     },
     findFields: async (bytes) =>
       (await expect({ type: 'find-fields', id: nextId++, bytes }, 'found')).found,

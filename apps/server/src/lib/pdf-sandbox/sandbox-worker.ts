@@ -4,6 +4,7 @@ import { detectFields } from '../../pdf/detect/detect-fields.ts';
 import { findFields } from '../../pdf/find-fields/find-fields.ts';
 import { FieldWriteError, writeFields } from '../../pdf/find-fields/write-fields.ts';
 import { repairPdf } from '../../pdf/objects/pdf-repair.ts';
+import { mayCarryScripts } from '../../pdf/prepare/prepare-scripts.ts';
 import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { readSheet, refusalOf } from '../../sheets/read-sheet.ts';
@@ -28,14 +29,6 @@ function send(message: SandboxResponse, transfer: ArrayBuffer[] = []): void {
   parentPort?.postMessage(message, transfer);
 }
 
-// Scripts live in compressed object streams as often as not: a file with either may carry some.
-const SCRIPT_MARKERS = ['JavaScript', '/AA', '/ObjStm'].map((marker) => Buffer.from(marker));
-
-function mayCarryScripts(bytes: Uint8Array): boolean {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return SCRIPT_MARKERS.some((marker) => buffer.includes(marker));
-}
-
 async function analyse(
   request: Extract<SandboxRequest, { type: 'analyse' }>,
 ): Promise<SandboxResponse> {
@@ -52,7 +45,14 @@ async function analyse(
   }
   // Transferred back, so it must own its whole buffer.
   const repaired = repair ? ownBuffer(repair.bytes) : null;
-  return { type: 'analysed', id, detected, repaired, notes: repair?.notes ?? [] };
+  return {
+    type: 'analysed',
+    id,
+    detected,
+    repaired,
+    notes: repair?.notes ?? [],
+    scriptsRemoved: repair?.scriptsRemoved ?? 0,
+  };
 }
 
 function readSheetRequest(request: Extract<SandboxRequest, { type: 'sheet' }>): SandboxResponse {

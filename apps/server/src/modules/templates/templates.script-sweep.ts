@@ -7,6 +7,7 @@ import { keysKeptByTrash } from '../../lib/trash/move-to-trash.ts';
 import { yieldToLoop } from '../../lib/yield-to-loop.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
+import { mayCarryScripts } from '../../pdf/prepare/prepare-scripts.ts';
 import type { TemplateRow } from './templates.repo.ts';
 import { describeTemplate, templateTarget } from './templates.audit.ts';
 import { fileKey } from './templates.service.ts';
@@ -18,11 +19,6 @@ import { fileKey } from './templates.service.ts';
 // template checked (`scripts_checked_at`), so a restart resumes where it stopped.
 
 /** Cheap test before the sandbox: what a script hides behind (names may be #-escaped). */
-const MAY_HOLD_SCRIPTS = /JavaScript|\/AA\b|\/OpenAction|\/ObjStm|\/[A-Za-z]*#[0-9A-Fa-f]{2}/;
-
-/** The repair's note of removed scripts (prepare-scripts.ts `scriptsNote`). */
-const isScriptsNote = (note: string) => / JavaScript action\(s\)/.test(note);
-
 export const KEPT_FIELDS_NOTE =
   'JavaScript in a file stored before uploads removed it was kept: removing it would change the ' +
   'fields; replace the PDF to remove it';
@@ -66,14 +62,14 @@ async function repairFile(
     }
     throw error;
   }
-  if (!MAY_HOLD_SCRIPTS.test(bytes.toString('latin1'))) {
+  if (!mayCarryScripts(bytes)) {
     return null;
   }
   try {
     const analysed = await ctx.pdfSandbox.analyse(new Uint8Array(bytes), { labels: false });
     // Only a removal of scripts swaps the file: an old file the repair would change for other
     // reasons (widgets linked into the form) works as it did, and is left as it was.
-    if (analysed.repaired === null || !analysed.notes.some(isScriptsNote)) {
+    if (analysed.repaired === null || analysed.scriptsRemoved === 0) {
       return null;
     }
     const names = Object.keys(analysed.detected.fields).sort().join('\n');

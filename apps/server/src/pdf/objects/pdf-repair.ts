@@ -187,6 +187,8 @@ export type RepairedPdf = {
   notes: string[];
   /** True when loops in the field tree were broken (detection must read the repaired file). */
   loopsBroken: boolean;
+  /** JavaScript actions removed (0: the repair was for other reasons). */
+  scriptsRemoved: number;
 };
 
 /** The widget annotations on the pages, in page order. */
@@ -263,7 +265,7 @@ export async function repairPdf(bytes: Uint8Array): Promise<RepairedPdf | null> 
       ...(loops > 0 ? [loopsNote(loops)] : []),
       ...(links.length > 0 ? [linksNote(links.length)] : []),
     ];
-    return { bytes: repaired, notes, loopsBroken: loops > 0 };
+    return { bytes: repaired, notes, loopsBroken: loops > 0, scriptsRemoved: scripts };
   } catch {
     return null; // pdf-lib could not parse or write this file: never hand back a half-repair
   }
