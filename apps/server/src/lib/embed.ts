@@ -5,8 +5,10 @@ import {
   type EmbedSettings,
 } from '@formbridge/contract/embed';
 import type { Db } from '../db/database.ts';
+import { auditWrite } from './audit/audit-simple.ts';
+import type { AuditScope } from './audit/request-scope.ts';
 import { toBoolean } from '../db/dialect.ts';
-import { CSP_DIRECTIVES } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 
 // Embedding public pages in other sites (issue 33): the snippet an owner pastes, and the CSP
 // `frame-ancestors` of an embedded page, read from its link on every load (a change or a revoked
@@ -33,6 +35,22 @@ export function presentEmbed(
     embed_url: url,
     allowed_origins: readEmbedOrigins(link.embed_origins),
   };
+}
+
+/** The event of a change to the sites allowed to frame a link's form (in the change's transaction). */
+export function auditEmbedOrigins(
+  trx: Db,
+  scope: AuditScope,
+  link: { kind: 'public_link' | 'data_link'; id: string; name: string },
+  before: string | null,
+  after: readonly string[],
+): Promise<void> {
+  return auditWrite(trx, scope, {
+    action: `${link.kind}.embed_changed`,
+    target: link,
+    before: { 'embedding sites': readEmbedOrigins(before).join(', ') || null },
+    after: { 'embedding sites': after.join(', ') || null },
+  });
 }
 
 const EMBED_PATH = /^\/embed\/(form|data-form)\/([A-Za-z0-9_-]{1,64})\/?(?:\?.*)?$/;
@@ -67,17 +85,9 @@ export async function embedFrameOrigins(db: Db, url: string): Promise<string[] |
   return isLive ? readEmbedOrigins(link.embed_origins) : [];
 }
 
-/** The app's CSP with `frame-ancestors` widened to `origins`. */
+/** The app's CSP (helmet's, as every response has it) with `frame-ancestors` widened. */
+const APP_CSP = securityHeaders()['content-security-policy'] ?? '';
+
 export function embeddedPageCsp(origins: readonly string[]): string {
-  const directives: Record<string, readonly string[] | null> = {
-    ...CSP_DIRECTIVES,
-    frameAncestors: [frameAncestors(origins)],
-  };
-  return Object.entries(directives)
-    .filter((entry): entry is [string, readonly string[]] => entry[1] !== null)
-    .map(
-      ([name, values]) =>
-        `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`,
-    )
-    .join(';');
+  return APP_CSP.replace(/frame-ancestors [^;]*/, `frame-ancestors ${frameAncestors(origins)}`);
 }

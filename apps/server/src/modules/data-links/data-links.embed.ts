@@ -1,9 +1,7 @@
 import type { EmbedSettings } from '@formbridge/contract/embed';
-import { readEmbedOrigins } from '@formbridge/contract/embed';
-import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { presentEmbed } from '../../lib/embed.ts';
+import { auditEmbedOrigins, presentEmbed } from '../../lib/embed.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentDataLink } from './data-links.presenter.ts';
 import { listDataLinkRows, setDataLinkEmbedOrigins } from './data-links.repo.ts';
@@ -39,12 +37,8 @@ export async function setDataLinkEmbed(
   const stored = origins.length > 0 ? JSON.stringify(origins) : null;
   await ctx.db.transaction().execute(async (trx) => {
     await setDataLinkEmbedOrigins(trx, scope.workspaceId, link.id, stored);
-    await auditWrite(trx, scope, {
-      action: 'data_link.embed_changed',
-      target: { kind: 'data_link', id: link.id, name: title },
-      before: { 'embedding sites': readEmbedOrigins(link.embed_origins).join(', ') || null },
-      after: { 'embedding sites': origins.join(', ') || null },
-    });
+    const target = { kind: 'data_link' as const, id: link.id, name: title };
+    await auditEmbedOrigins(trx, scope, target, link.embed_origins, origins);
   });
   return presentEmbed(
     ctx.config.publicUrl,
