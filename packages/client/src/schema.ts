@@ -8965,6 +8965,9 @@ export interface paths {
                         flatten?: boolean;
                         /** @default false */
                         merge?: boolean;
+                        template_revisions?: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };

@@ -22,6 +22,7 @@ export const GENERATION_MESSAGES = {
   noTemplates: 'Please select at least one template',
   tooManyTemplates: `At most ${MAX_MULTI_TEMPLATES} templates can be generated at once`,
   duplicateTemplate: 'This template is listed more than once',
+  revisionOfUnlistedTemplate: 'A revision is given for a template that is not in template_ids',
   tooManyEmails: (count: number) =>
     `E-mail can be sent for at most ${MAX_EMAILED_FORMS} forms per generation (${count} selected); download the zip instead`,
   notMapped: (table: string) =>
@@ -103,6 +104,11 @@ export const multiTemplateBodySchema = z.object({
   flatten: z.boolean().default(false),
   /** Also produce one PDF with every form in the chosen order (flattened; see decisions). */
   merge: z.boolean().default(false),
+  /**
+   * An earlier revision per template id (issue 32), keyed by ids of `template_ids`; a template
+   * left out fills the revision current when the job starts.
+   */
+  template_revisions: z.record(z.string().max(64), z.number().int().min(1)).optional(),
 });
 export type MultiTemplateBody = z.input<typeof multiTemplateBodySchema>;
 

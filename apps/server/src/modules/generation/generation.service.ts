@@ -136,6 +136,16 @@ export async function startMultiTemplateGeneration(
       })),
     );
   }
+  const chosen = body.template_revisions ?? {};
+  const unlisted = Object.keys(chosen).filter((id) => !seen.has(id));
+  if (unlisted.length > 0) {
+    throw validationError(
+      unlisted.map((id) => ({
+        loc: ['body', 'template_revisions', id],
+        msg: GENERATION_MESSAGES.revisionOfUnlistedTemplate,
+      })),
+    );
+  }
   const recipients = checkEmail(body.send_email, body.email_recipients, 1);
   if (recipients.length > 0) {
     await ctx.mailQuota.take({ userId: member.user.id, ip: clientIp }, 1, recipients.length);
@@ -153,6 +163,7 @@ export async function startMultiTemplateGeneration(
         member.workspaceId,
         templateId,
         table.table,
+        chosen[templateId],
       );
       revisions[templateId] = template.revision;
     } catch (error) {

@@ -162,6 +162,26 @@ describe.each(DIALECTS)('template revisions on %s', (dialect) => {
     expect(forms.map((f) => f.template_revision)).toEqual([1]);
   });
 
+  it('pins the revision chosen per template of a multi-template job', async () => {
+    const client = await createClient(t, user, setup);
+    const url = `/api/v1/completed-forms/multi-template/${setup.tableId}/${client.id}`;
+    const unlisted = await t.request('POST', url, {
+      token: user.token,
+      json: { template_ids: [setup.templateId], template_revisions: { other: 1 } },
+    });
+    expect(unlisted.status).toBe(422);
+    expect(JSON.stringify(unlisted.body)).toContain('not in template_ids');
+    const response = await t.request('POST', url, {
+      token: user.token,
+      json: { template_ids: [setup.templateId], template_revisions: { [setup.templateId]: 1 } },
+    });
+    expect(response.status, response.text).toBe(202);
+    const job = await waitForJob(t, user, (response.body as JobResponse).job.id);
+    expect(job.job.status).toBe('succeeded');
+    const forms = await get<CompletedForm[]>(`/api/v1/completed-forms/?record_id=${client.id}`);
+    expect(forms.map((f) => f.template_revision)).toEqual([1]);
+  });
+
   it('makes an earlier revision current again, restoring its mappings', async () => {
     const response = await t.request('POST', `${base()}/revisions/1/make-current`, {
       token: user.token,

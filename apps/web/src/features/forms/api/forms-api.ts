@@ -15,7 +15,6 @@ import type {
 import type { FieldMapping } from '@formbridge/contract/mappings';
 import type { PublicFormLink, PublicFormLinkCreated } from '@formbridge/contract/public-links';
 import type { TemplateSummary } from '@formbridge/contract/templates';
-import type { TemplateRevisionList } from '@formbridge/contract/template-revisions';
 import { apiRequest, apiRequestWithHeaders } from '../../../lib/api-client';
 import { createIdempotentSender } from '../../../lib/idempotency-keys';
 import { queryKeys } from '../../../lib/query-keys';
@@ -112,16 +111,6 @@ export type GenerateInput = {
   /** An earlier template revision (issue 32); absent: the current one. */
   templateRevision?: number;
 };
-
-/** The template's revisions, for the generate dialog's picker (same key as the template page). */
-export function useTemplateRevisionsFor(templateId: string) {
-  return useQuery({
-    queryKey: queryKeys.templates.revisions(templateId),
-    queryFn: () =>
-      apiRequest<TemplateRevisionList>(`/api/v1/pdf-templates/${templateId}/revisions`),
-    enabled: templateId !== '',
-  });
-}
 
 // Retries of a request that got no answer send its Idempotency-Key again (lib/idempotency-keys).
 const generateSender = createIdempotentSender();

@@ -15,7 +15,7 @@ import {
 } from '../api/forms-api';
 import { formatCount } from '../../../lib/format';
 import { FormGenerateResult, needsReview } from './form-generate-result';
-import { FormRevisionSelect } from './form-revision-select';
+import { TemplateRevisionSelect } from '../../../components/template-revision/template-revision-select';
 
 const selectClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm disabled:bg-slate-50';
@@ -150,7 +150,7 @@ export function FormGenerateDialog({
           </select>
         </label>
         {hasTemplate ? (
-          <FormRevisionSelect
+          <TemplateRevisionSelect
             templateId={templateId}
             value={revision}
             onChange={setRevision}

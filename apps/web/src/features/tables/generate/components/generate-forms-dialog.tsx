@@ -14,6 +14,11 @@ import { notify } from '../../../../lib/toast';
 import { startBulkJob, startMultiTemplateJob } from '../api/generation-api';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { GenerationResults } from './generation-results';
+import {
+  GenerateRevisionPickers,
+  revisionBody,
+  type ChosenRevisions,
+} from './generate-revision-pickers';
 
 /** One record into several templates, or every record of the table into one template. */
 export type GenerateTarget =
@@ -38,6 +43,7 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
   const [selected, setSelected] = useState<string[]>(
     templates.length === 1 && templates[0] ? [templates[0].id] : [],
   );
+  const [revisions, setRevisions] = useState<ChosenRevisions>({});
   const [sendEmail, setSendEmail] = useState(false);
   const [emails, setEmails] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -82,7 +88,11 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
     setError(null);
     setIsStarting(true);
     try {
-      const body = { send_email: sendEmail, email_recipients: recipients };
+      const body = {
+        send_email: sendEmail,
+        email_recipients: recipients,
+        ...revisionBody(isBulk, selected, revisions),
+      };
       const started =
         target.kind === 'bulk'
           ? await startBulkJob(selected[0] ?? '', tableId, {
@@ -185,6 +195,12 @@ export function GenerateFormsDialog({ tableId, templates, target, onClose }: Pro
               ))}
             </div>
           </fieldset>
+          <GenerateRevisionPickers
+            templates={templates}
+            selected={selected}
+            chosen={revisions}
+            onChange={setRevisions}
+          />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input
               type="checkbox"

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { TemplateRevisionList } from '@formbridge/contract/template-revisions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormRevisionSelect } from './form-revision-select';
+import { TemplateRevisionSelect } from './template-revision-select';
 
-// The generate dialog's revision picker (issue 32): only for templates with several revisions.
+// The generate dialogs' revision picker (issue 32): only for templates with several revisions.
 
 function revision(n: number, isCurrent: boolean) {
   return {
@@ -31,7 +31,7 @@ function renderWith(list: TemplateRevisionList) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <FormRevisionSelect templateId="t1" value="" onChange={() => undefined} className="" />
+      <TemplateRevisionSelect templateId="t1" value="" onChange={() => undefined} className="" />
     </QueryClientProvider>,
   );
 }
