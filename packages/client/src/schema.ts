@@ -13188,9 +13188,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Most recently deleted first. `limit`/`offset` return one page; `X-Total-Count` holds the number of items in the trash. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: {
                     /** @description The workspace the request acts in; without it, the caller's personal workspace. A workspace the caller is not a member of answers 404 `Workspace not found.` */
                     "X-Workspace-Id"?: components["parameters"]["WorkspaceId"];

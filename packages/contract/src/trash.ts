@@ -24,6 +24,18 @@ export type TrashItem = z.infer<typeof trashItemSchema>;
 export const trashListSchema = z.object({ items: z.array(trashItemSchema) });
 export type TrashList = z.infer<typeof trashListSchema>;
 
+/** Most items one page of `GET /api/v1/trash` holds. */
+export const TRASH_MAX_PAGE_SIZE = 1000;
+
+/**
+ * `GET /api/v1/trash`: `limit`/`offset` return one page, as the completed forms and records do;
+ * `X-Total-Count` holds how many items there are. Without either, every item.
+ */
+export const listTrashQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(TRASH_MAX_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
 /** What a restore answers: the item, back where it was. */
 export const trashRestoreSchema = z.object({
   id: z.string(),

@@ -88,6 +88,9 @@ export const queryKeys = {
   },
   /** GET /trash: the workspace's deleted items (issue 32). */
   trash: ['trash'] as const,
+  /** One page of the trash, under it: every trash write refreshes each page. */
+  trashPage: (pageSize: number, pageIndex: number) =>
+    ['trash', 'page', pageSize, pageIndex] as const,
   /**
    * The dashboard keeps its own entries: sharing the lists' keys would hand /templates an "empty"
    * list after a failed dashboard load, shown as "No templates found" instead of the failure.

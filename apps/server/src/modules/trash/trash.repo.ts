@@ -14,15 +14,31 @@ const LISTED = [
   'expires_at',
 ] as const;
 
-/** The workspace's trash, most recently deleted first (no payloads). */
-export function selectTrashItems(db: Db, workspaceId: string) {
-  return db
+/** The workspace's trash, most recently deleted first (no payloads), optionally one page. */
+export function selectTrashItems(
+  db: Db,
+  workspaceId: string,
+  page?: { limit: number; offset: number },
+) {
+  let query = db
     .selectFrom('trash_items')
     .select(LISTED)
     .where('workspace_id', '=', workspaceId)
     .orderBy('deleted_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (page) {
+    query = query.limit(page.limit).offset(page.offset);
+  }
+  return query.execute();
+}
+
+export async function countTrashItems(db: Db, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('trash_items')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** One item with its payload, locked until `trx` ends (a restore and a purge never overlap). */

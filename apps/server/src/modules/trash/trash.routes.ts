@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trashEmptySchema, trashListSchema, trashRestoreSchema } from '@formbridge/contract/trash';
+import {
+  listTrashQuerySchema,
+  trashEmptySchema,
+  trashListSchema,
+  trashRestoreSchema,
+} from '@formbridge/contract/trash';
 import { auditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { currentMember } from '../../lib/current-member.ts';
@@ -20,9 +25,20 @@ export function trashRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/',
       {
         config: { auth: 'user', role: 'viewer' },
-        schema: { ...secured, response: { 200: trashListSchema } },
+        schema: {
+          ...secured,
+          querystring: listTrashQuerySchema,
+          description:
+            'Most recently deleted first. `limit`/`offset` return one page; `X-Total-Count` ' +
+            'holds the number of items in the trash.',
+          response: { 200: trashListSchema },
+        },
       },
-      async (request) => ({ items: await listTrash(ctx, currentMember(request).workspaceId) }),
+      async (request, reply) => {
+        const workspaceId = currentMember(request).workspaceId;
+        const { items, total } = await listTrash(ctx, workspaceId, request.query);
+        return reply.header('x-total-count', String(total)).send({ items });
+      },
     );
 
     app.post(

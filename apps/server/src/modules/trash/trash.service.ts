@@ -1,4 +1,9 @@
-import { TRASH_MESSAGES, type TrashItem, type TrashRestore } from '@formbridge/contract/trash';
+import {
+  TRASH_MAX_PAGE_SIZE,
+  TRASH_MESSAGES,
+  type TrashItem,
+  type TrashRestore,
+} from '@formbridge/contract/trash';
 import { auditWrite } from '../../lib/audit/audit-simple.ts';
 import type { AuditScope } from '../../lib/audit/request-scope.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -8,6 +13,7 @@ import { insertRows, rowsOf, type TrashPayload } from '../../lib/trash/trash-row
 import { noteRestoredRecords } from '../records/records.public.ts';
 import { presentTrashItem } from './trash.presenter.ts';
 import {
+  countTrashItems,
   deleteTrashItem,
   lockTrashItem,
   selectTrashItems,
@@ -17,9 +23,19 @@ import { checkRestore, withoutDeadLinks } from './trash.restore.ts';
 
 const notFound = () => new AppError(404, TRASH_MESSAGES.notFound);
 
-/** The workspace's trash, most recently deleted first. */
-export async function listTrash(ctx: AppContext, workspaceId: string): Promise<TrashItem[]> {
-  return (await selectTrashItems(ctx.db, workspaceId)).map(presentTrashItem);
+/** The workspace's trash, most recently deleted first: one page (or all) and the total. */
+export async function listTrash(
+  ctx: AppContext,
+  workspaceId: string,
+  query: { limit?: number; offset?: number },
+): Promise<{ items: TrashItem[]; total: number }> {
+  const isPaged = query.limit !== undefined || query.offset !== undefined;
+  const page = isPaged
+    ? { limit: query.limit ?? TRASH_MAX_PAGE_SIZE, offset: query.offset ?? 0 }
+    : undefined;
+  const rows = await selectTrashItems(ctx.db, workspaceId, page);
+  const total = page ? await countTrashItems(ctx.db, workspaceId) : rows.length;
+  return { items: rows.map(presentTrashItem), total };
 }
 
 /**

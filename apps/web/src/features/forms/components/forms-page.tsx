@@ -10,17 +10,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
 import { notifyMovedToTrash } from '../../../lib/moved-to-trash';
+import { usePageParam } from '../../../lib/use-page-param';
 import { FORMS_PAGE_SIZE, useCompletedFormsPage, useDeleteForm } from '../api/forms-api';
 import { FormCard } from './form-card';
 import { FormGenerateDialog } from './form-generate-dialog';
 import { usePublicLink } from './use-public-link';
 import { useCan } from '../../../lib/workspace-context';
-
-/** The zero-based page of `?page=` (1-based in the address), 0 when absent or not a page. */
-function readPageIndex(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page - 1 : 0;
-}
 
 export function FormsPage() {
   const canEdit = useCan('editor');
@@ -29,18 +24,8 @@ export function FormsPage() {
   // /forms?generate=<template>&table=<table> (the mapping screen's Generate Forms) opens the
   // dialog with both chosen.
   const [searchParams, setSearchParams] = useSearchParams();
-  const pageIndex = readPageIndex(searchParams.get('page'));
+  const [pageIndex, goToPage] = usePageParam();
   const forms = useCompletedFormsPage(pageIndex);
-  const goToPage = (index: number) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (index > 0) {
-        next.set('page', String(index + 1));
-      } else {
-        next.delete('page');
-      }
-      return next;
-    });
   const preselected = {
     templateId: searchParams.get('generate') ?? '',
     tableId: searchParams.get('table') ?? '',

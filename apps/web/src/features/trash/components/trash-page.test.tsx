@@ -27,13 +27,14 @@ function serve(role: WorkspaceRole, items: TrashItem[] = [ITEM]) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push(`${init?.method ?? 'GET'} ${url}`);
-      const [status, body] = url.endsWith('/restore')
-        ? [409, { detail: CONFLICT }]
-        : [200, { items }];
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
+      if (url.endsWith('/restore')) {
+        return Response.json({ detail: CONFLICT }, { status: 409 });
+      }
+      // The list pages as the server does: limit/offset, the total in X-Total-Count.
+      const query = new URL(url, 'http://app').searchParams;
+      const offset = Number(query.get('offset') ?? 0);
+      const page = items.slice(offset, offset + Number(query.get('limit') ?? items.length));
+      return Response.json({ items: page }, { headers: { 'x-total-count': String(items.length) } });
     }),
   );
   render(
@@ -82,6 +83,23 @@ describe('TrashPage', () => {
     serve('admin');
     expect(await screen.findByRole('button', { name: 'Delete forever Guests' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Empty trash' })).toBeTruthy();
+  });
+
+  it('reads one page at a time and pages with the total', async () => {
+    const many = Array.from({ length: 52 }, (_, index) => ({
+      ...ITEM,
+      id: `t-${index}`,
+      name: `Table ${index}`,
+    }));
+    const calls = serve('viewer', many);
+    expect(await screen.findByText('Table 0')).toBeTruthy();
+    expect(screen.queryByText('Table 50')).toBeNull();
+    expect(screen.getByText('Showing 1–50 of 52 items')).toBeTruthy();
+    expect(calls).toEqual(['GET /api/v1/trash?limit=50&offset=0']);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Table 51')).toBeTruthy();
+    expect(screen.queryByText('Table 0')).toBeNull();
+    expect(calls).toContain('GET /api/v1/trash?limit=50&offset=50');
   });
 
   it('says so when the trash is empty', async () => {

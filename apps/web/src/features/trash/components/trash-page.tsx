@@ -1,15 +1,17 @@
 import { trashKindLabel, type TrashItem } from '@formbridge/contract/trash';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorBanner } from '../../../components/ui/error-banner';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { describeError } from '../../../lib/describe-error';
 import { notify } from '../../../lib/toast';
+import { usePageParam } from '../../../lib/use-page-param';
 import { useCan } from '../../../lib/workspace-context';
-import { useTrash } from '../api/list-trash';
+import { TRASH_PAGE_SIZE, useTrashPage } from '../api/list-trash';
 import { useEmptyTrash, usePurgeTrashItem } from '../api/purge-trash';
 import { useRestoreTrashItem } from '../api/restore-trash-item';
 import { TrashItemRow } from './trash-item-row';
@@ -18,7 +20,8 @@ import { TrashItemRow } from './trash-item-row';
 export function TrashPage() {
   const canRestore = useCan('editor');
   const canPurge = useCan('admin');
-  const trash = useTrash();
+  const [pageIndex, goToPage] = usePageParam();
+  const trash = useTrashPage(pageIndex);
   const restore = useRestoreTrashItem();
   const purge = usePurgeTrashItem();
   const empty = useEmptyTrash();
@@ -63,6 +66,15 @@ export function TrashPage() {
   };
 
   const items = trash.data?.items ?? [];
+  const total = trash.data?.total ?? 0;
+  // Past the last page (its last item restored or purged): show the last page there is.
+  const lastIndex = Math.max(0, Math.ceil(total / TRASH_PAGE_SIZE) - 1);
+  const isPastEnd = trash.isSuccess && !trash.isPlaceholderData && pageIndex > lastIndex;
+  useEffect(() => {
+    if (isPastEnd) {
+      goToPage(lastIndex);
+    }
+  });
   const isBusy = restore.isPending || purge.isPending || empty.isPending;
   return (
     <div className="space-y-6">
@@ -74,7 +86,7 @@ export function TrashPage() {
             until they are deleted for good.
           </p>
         </div>
-        {canPurge && items.length > 0 ? (
+        {canPurge && total > 0 ? (
           <Button variant="danger" onClick={() => setIsEmptying(true)} disabled={isBusy}>
             Empty trash
           </Button>
@@ -90,25 +102,35 @@ export function TrashPage() {
           onRetry={() => void trash.refetch()}
           isRetrying={trash.isFetching}
         />
-      ) : items.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState title="The trash is empty" message="Items you delete appear here." />
       ) : (
-        <ul
-          aria-label="Deleted items"
-          className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-        >
-          {items.map((item) => (
-            <TrashItemRow
-              key={item.id}
-              item={item}
-              canRestore={canRestore}
-              canPurge={canPurge}
-              isBusy={isBusy}
-              onRestore={(one) => void onRestore(one)}
-              onPurge={setPendingPurge}
-            />
-          ))}
-        </ul>
+        <>
+          <ul
+            aria-label="Deleted items"
+            className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          >
+            {items.map((item) => (
+              <TrashItemRow
+                key={item.id}
+                item={item}
+                canRestore={canRestore}
+                canPurge={canPurge}
+                isBusy={isBusy}
+                onRestore={(one) => void onRestore(one)}
+                onPurge={setPendingPurge}
+              />
+            ))}
+          </ul>
+          <Pager
+            pageIndex={pageIndex}
+            pageSize={TRASH_PAGE_SIZE}
+            total={total}
+            onChange={goToPage}
+            noun="items"
+            isBusy={trash.isFetching}
+          />
+        </>
       )}
       {pendingPurge ? (
         <ConfirmDialog
