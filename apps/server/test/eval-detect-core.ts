@@ -83,6 +83,15 @@ function hasCue(rect: DisplayedRect, cues: readonly DisplayedRect[]): boolean {
   });
 }
 
+/** Held out: about a quarter of the repositories, fixed by a hash of their name. */
+export function isHeldOut(repo: string): boolean {
+  let hash = 2166136261;
+  for (const ch of repo) {
+    hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 16777619) >>> 0;
+  }
+  return hash % 4 === 0;
+}
+
 /** Whether a proposal finds a widget (issue 29's rule). */
 export function matches(p: Proposal, t: TruthWidget): boolean {
   if (p.page !== t.page) {
@@ -127,6 +136,75 @@ export function pairUp(
     if (!out.has(p) && !used.has(t)) {
       out.set(p, t);
       used.add(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * The comb rule (decisions.md, issue 29): a comb proposal finds every single-character text widget
+ * that it covers — centre inside, no wider than 1.5 of its cells — which the one-to-one pairing left
+ * unfound. A comb of N cells filled in places one character in each box, as N one-character
+ * widgets would. Returns each widget so found with the comb that found it.
+ */
+export function combCovered(
+  proposals: readonly Proposal[],
+  truth: readonly TruthWidget[],
+  pairs: ReadonlyMap<Proposal, TruthWidget>,
+): Map<TruthWidget, Proposal> {
+  const found = new Set(pairs.values());
+  const out = new Map<TruthWidget, Proposal>();
+  for (const p of proposals) {
+    if (p.type !== 'comb' || p.max_len === undefined || p.max_len < 1) {
+      continue;
+    }
+    const pitch = (p.rect[2] - p.rect[0]) / p.max_len;
+    for (const t of truth) {
+      const [tx, ty] = centreOf(t.rect);
+      if (
+        t.page === p.page &&
+        t.category !== 'check' &&
+        t.category !== 'choice' &&
+        !found.has(t) &&
+        !out.has(t) &&
+        t.rect[2] - t.rect[0] <= 1.5 * pitch &&
+        containsPoint(p.rect, tx, ty)
+      ) {
+        out.set(t, p);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The lines rule (decisions.md, issue 29): a text proposal that lies within a taller text widget
+ * already found — centre inside, at most half the widget's height, at least half its own width
+ * over the widget — is one printed line of that widget (an address box of ruled lines that the
+ * PDF made one multiline field): not a false field. It finds nothing more for recall.
+ */
+export function linesOfFound(
+  proposals: readonly Proposal[],
+  found: ReadonlySet<TruthWidget>,
+  right: ReadonlySet<Proposal>,
+): Set<Proposal> {
+  const out = new Set<Proposal>();
+  for (const p of proposals) {
+    if (right.has(p) || proposalCategory(p) === 'check') {
+      continue;
+    }
+    const [px, py] = centreOf(p.rect);
+    const pw = p.rect[2] - p.rect[0];
+    const isLine = [...found].some(
+      (t) =>
+        t.page === p.page &&
+        t.category === 'text' &&
+        p.rect[3] - p.rect[1] <= 0.5 * (t.rect[3] - t.rect[1]) &&
+        containsPoint(t.rect, px, py) &&
+        overlap1d(p.rect[0], p.rect[2], t.rect[0], t.rect[2]) >= 0.5 * pw,
+    );
+    if (isLine) {
+      out.add(p);
     }
   }
   return out;

@@ -2,7 +2,8 @@
 // bars and legends; a form spaces its checkboxes), rings under 6 pt (bullets and plot points),
 // and comb rows stacked on one another (a chart's or a table's grid). Measured on the development
 // forms: 2 of 14 touching squares, 0 of 51 small rings and 2 of 10 stacked combs were fields.
-import type { RawCandidate } from './find-types.ts';
+import type { DisplayedRect, RawCandidate } from './find-types.ts';
+import { areaOf, intersectionArea } from './rect-math.ts';
 
 const TOUCH_GAP = 2; // pt
 const SAME_ROW = 2; // pt
@@ -39,5 +40,22 @@ export function dropPatterns(candidates: readonly RawCandidate[]): RawCandidate[
       return !combs.some((other) => other !== c && isStacked(c, other));
     }
     return true;
+  });
+}
+
+/**
+ * Without the candidates that hatching covers at least half of: a form hatches the cells that
+ * do not apply (a total computed elsewhere, a quantity that cannot occur).
+ */
+export function dropStruckOut(
+  candidates: readonly RawCandidate[],
+  hatched: readonly DisplayedRect[],
+): RawCandidate[] {
+  if (hatched.length === 0) {
+    return [...candidates];
+  }
+  return candidates.filter((c) => {
+    const covered = hatched.reduce((sum, h) => sum + intersectionArea(h, c.rect), 0);
+    return covered < 0.5 * areaOf(c.rect);
   });
 }

@@ -1,4 +1,4 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { PdfInputError } from '../detect/detect-errors.ts';
 import { findFields } from './find-fields.ts';
@@ -54,6 +54,36 @@ describe('findFields', () => {
     doc.addPage([595, 842]).drawImage(png, { x: 0, y: 0, width: 595, height: 842 });
     const found = await findFields(await doc.save());
     expect(found).toMatchObject({ candidates: [], imageOnlyPages: [0] });
+  });
+
+  it('proposes nothing in a box the form hatches out', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Opening stock', { x: 40, y: 706, size: 10, font });
+    page.drawText('Closing stock', { x: 40, y: 666, size: 10, font });
+    // A tiling pattern of one diagonal line, as forms hatch the cells that do not apply.
+    const hatch = doc.context.register(
+      doc.context.stream('0 0 m 9 9 l S', {
+        PatternType: 1,
+        PaintType: 1,
+        TilingType: 1,
+        BBox: [0, 0, 9, 9],
+        XStep: 9,
+        YStep: 9,
+        Resources: {},
+      }),
+    );
+    page.node
+      .normalizedEntries()
+      .Resources.set(PDFName.of('Pattern'), doc.context.obj({ Hatch: hatch }));
+    const content = [
+      '0.7 w 120 700 200 20 re S 120 660 200 20 re S',
+      'q /Pattern cs /Hatch scn 120 660 200 20 re f Q',
+    ].join('\n');
+    page.node.addContentStream(doc.context.register(doc.context.stream(content)));
+    const { candidates } = await findFields(await doc.save());
+    expect(candidates.map((c) => c.label)).toEqual(['Opening stock']);
   });
 
   it('refuses bytes that are not a PDF', async () => {

@@ -11,7 +11,7 @@ import { displayedPageSize, normalizeRect } from '../detect/pdf-geometry.ts';
 import { withPdfjsDocument } from '../detect/pdf-pdfjs.ts';
 import { hasPdfHeader, hasUsableTrailer } from '../objects/pdf-structure.ts';
 import { findCellFields, findGridCells, findMarkFields, findShadedBoxes } from './find-cells.ts';
-import { dropPatterns } from './drop-patterns.ts';
+import { dropPatterns, dropStruckOut } from './drop-patterns.ts';
 import { findLeaderFields, findRuleFields } from './find-lines.ts';
 import type { DisplayedRect, FieldCandidate, FoundFields, RawCandidate } from './find-types.ts';
 import { mergeHorizontal, mergeVertical } from './merge-rules.ts';
@@ -83,7 +83,7 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
     ...findCellFields(ctx, cells, shaded),
     ...findMarkFields(index, graphics.circles, text.glyphs, text.words),
   ];
-  const kept = readingOrder(suppressOverlaps(dropPatterns(raw)));
+  const kept = readingOrder(suppressOverlaps(dropPatterns(dropStruckOut(raw, graphics.hatched))));
   const phrases = mergePhrases(text.words);
   const cues: DisplayedRect[] = [
     ...horizontal.map((r): DisplayedRect => [r.x0, r.y - r.weight / 2, r.x1, r.y + r.weight / 2]),

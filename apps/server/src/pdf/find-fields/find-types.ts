@@ -20,6 +20,8 @@ export type PageGraphics = {
   boxes: PaintedBox[];
   /** Small closed curves (radio buttons) with their fill, if any. */
   circles: { rect: DisplayedRect; fill: string | null }[];
+  /** Rectangles filled with a tiling pattern (hatching): struck out, "not applicable". */
+  hatched: DisplayedRect[];
   /** Area (pt²) covered by images, to tell a scanned page from a drawn one. */
   imageArea: number;
 };

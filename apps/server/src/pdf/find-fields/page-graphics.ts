@@ -8,7 +8,7 @@ import type { DisplayedRect, PageGraphics } from './find-types.ts';
 import { lightnessOf } from './rect-math.ts';
 
 type Matrix = [number, number, number, number, number, number];
-type State = { ctm: Matrix; fill: string; stroke: string; lineWidth: number };
+type State = { ctm: Matrix; fill: string; stroke: string; lineWidth: number; tiled: boolean };
 type Point = [number, number];
 type Subpath = { points: Point[]; curved: boolean; closed: boolean };
 
@@ -134,6 +134,7 @@ class GraphicsCollector {
     vertical: [],
     boxes: [],
     circles: [],
+    hatched: [],
     imageArea: 0,
   };
 
@@ -174,6 +175,11 @@ class GraphicsCollector {
       }
       const rect = bbox(points);
       const [w, h] = [rect[2] - rect[0], rect[3] - rect[1]];
+      if (filled && state.tiled && !sub.curved && isAxisRectangle(points)) {
+        // A rectangle filled with a tiling pattern (hatching): a part the form strikes out.
+        this.out.hatched.push(rect);
+        continue;
+      }
       if (sub.curved) {
         const isRound = w >= CIRCLE_MIN && w <= CIRCLE_MAX && Math.abs(w - h) <= 0.25 * w;
         if (isRound) {
@@ -240,7 +246,13 @@ export function collectGraphics(
   frame: PageFrame,
 ): PageGraphics {
   const collector = new GraphicsCollector(frame);
-  let state: State = { ctm: [1, 0, 0, 1, 0, 0], fill: '#000000', stroke: '#000000', lineWidth: 1 };
+  let state: State = {
+    ctm: [1, 0, 0, 1, 0, 0],
+    fill: '#000000',
+    stroke: '#000000',
+    lineWidth: 1,
+    tiled: false,
+  };
   const stack: State[] = [];
   const { fnArray, argsArray } = operatorList;
   for (let i = 0; i < fnArray.length; i++) {
@@ -275,7 +287,15 @@ export function collectGraphics(
         state = { ...state, lineWidth: typeof args[0] === 'number' ? args[0] : state.lineWidth };
         break;
       case OPS.setFillRGBColor:
-        state = { ...state, fill: typeof args[0] === 'string' ? args[0] : state.fill };
+        state = {
+          ...state,
+          fill: typeof args[0] === 'string' ? args[0] : state.fill,
+          tiled: false,
+        };
+        break;
+      case OPS.setFillColorN:
+        // pdf.js hands a pattern over as its IR: ["TilingPattern", …] or a shading's.
+        state = { ...state, tiled: args[0] === 'TilingPattern' };
         break;
       case OPS.setStrokeRGBColor:
         state = { ...state, stroke: typeof args[0] === 'string' ? args[0] : state.stroke };
