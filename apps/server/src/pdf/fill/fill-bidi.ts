@@ -39,6 +39,11 @@ export function bidiClass(char: string): string {
   return bidi.getBidiCharTypeName(char);
 }
 
+/** The mirror of a paired mark (`(` and `)`, `[` and `]`, `«` and `»`, …), if it has one. */
+export function mirrorOf(char: string): string | undefined {
+  return bidi.getMirroredCharacter(char) ?? undefined;
+}
+
 /** True when `text` holds right-to-left characters. */
 export function hasRightToLeft(text: string): boolean {
   return RTL_CHARACTER.test(text);

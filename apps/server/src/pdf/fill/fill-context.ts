@@ -7,6 +7,8 @@ export interface FillContext {
   context: PDFContext;
   acroForm: PDFDict | undefined;
   fonts: DocumentFonts;
+  /** Pages poppler will read right to left (fill-page-direction.ts). */
+  rtlPages?: ReadonlySet<PDFDict>;
 }
 
 /** What filling one field did: the value stored and how it was drawn. */

@@ -28,6 +28,8 @@ import { DocumentFonts } from '../fonts/fonts-document.ts';
 import { sharedFontSlot } from '../fonts/fonts-shared.ts';
 import { prepareForm, type FormField, type PreparedForm } from '../prepare/prepare-document.ts';
 import { saveEncrypted } from '../objects/pdf-encrypt.ts';
+import { hasRightToLeft } from './fill-bidi.ts';
+import { rightToLeftPages, type DrawnValue } from './fill-page-direction.ts';
 import { documentFromPlan, planTemplate, touchedObjects, type TemplatePlan } from './fill-plan.ts';
 import { changedObjects, writeIncremental, type IncrementalBase } from './fill-incremental.ts';
 import { stripXfa } from '../prepare/prepare-load.ts';
@@ -111,6 +113,18 @@ function reportExtras(
 }
 
 /** Fields for a requested name: exact, else a unique case-insensitive match. */
+/** The text values drawn by this fill and the pages they are drawn on. */
+function drawnValues(form: PreparedForm, values: Record<string, FillValue>): DrawnValue[] {
+  return Object.entries(values).flatMap(([name, value]) =>
+    (findFields(form, name) ?? [])
+      .filter((field) => ['text', 'combo', 'list'].includes(field.kind))
+      .map((field) => ({
+        text: asText(value),
+        pages: field.widgets.flatMap((widget) => widget.pages),
+      })),
+  );
+}
+
 function findFields(form: PreparedForm, name: string): FormField[] | undefined {
   const exact = form.byName.get(name);
   if (exact) {
@@ -223,6 +237,10 @@ export async function fillForm(
     context: doc.context,
     acroForm: form.acroForm,
     fonts: new DocumentFonts(doc, shared),
+    // Only a fill with right-to-left text reads the template's page text (once per template).
+    rtlPages: Object.values(values).some((value) => hasRightToLeft(asText(value)))
+      ? await rightToLeftPages(doc, plan.bytes, drawnValues(form, values))
+      : undefined,
   };
   const reports: FieldFillReport[] = [];
   const touched = new Set<FormField>();

@@ -28,6 +28,8 @@ export interface TemplatePlan {
   readonly permissions: PdfPermissions | null;
   /** Size of the template file: the cache's cost estimate for the parsed graph. */
   readonly byteLength: number;
+  /** The template's bytes: read by pdf.js only to count a page's letters (fill-page-direction). */
+  readonly bytes: Uint8Array;
   /**
    * The template's bytes when each fill can be appended to them as an incremental update:
    * a cross-reference chain that is clean and lists what pdf-lib parsed, and either no
@@ -81,7 +83,7 @@ export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
   const base = xref ? incrementalBase(bytes, xref, doc.context, encryption) : null;
   const fontBase = base ? await withSharedFont(base) : null;
-  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, base, fontBase };
+  return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, bytes, base, fontBase };
 }
 
 /** A copy of `object` whose dictionaries and arrays belong to `context` and share nothing. */

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { extractedLines } from '../../../test/fidelity-oracles.ts';
+import { extractedLines, qpdfComplaints } from '../../../test/fidelity-oracles.ts';
 import { hasTool } from '../../../test/pdf-oracles.ts';
 import { missingRenderers, type RenderEngine } from '../../../test/render-oracle.ts';
 import { ENGINES } from '../../../test/render-corpus.ts';
+import { cachedFontkit, loadFontFace } from '../fonts/fonts.ts';
 import { fillForm } from './fill-form.ts';
 import { buildForm } from './fill-test-forms.ts';
 
 // The text layer of right-to-left values (issue 30), kept and flattened: every kind of value
 // must come out of poppler, MuPDF and pdf.js as typed (whitespace aside). A flattened form puts
 // the appearance into the page, where pdf.js drops whitespace glyphs and makes spaces only from
-// forward steps, which a right-to-left line shown in logical order never takes. Each field has
-// a Latin caption, as forms do: poppler takes a page of mostly right-to-left text for a
-// right-to-left page, which the /ActualText (written for a left-to-right page) does not serve.
+// forward steps, which a right-to-left line shown in logical order never takes. The form comes
+// with Latin captions and with Arabic ones: poppler takes a page of mostly right-to-left
+// letters for a right-to-left page and reads its lines from the right, so the /ActualText is
+// written for the page's direction.
 
 const VALUES: Record<string, string> = {
   arabic: 'سارة أحمد',
@@ -24,19 +26,21 @@ const VALUES: Record<string, string> = {
   multiline: 'سارة أحمد\nשלום עולם 12',
 };
 
-// Known limit: a bracket in right-to-left text is drawn with its mirror glyph, whose text is
-// the mirror character; MuPDF and pdf.js read glyph text (poppler reads the /ActualText).
-const KNOWN_WRONG: Record<RenderEngine, string[]> = {
-  poppler: [],
-  mupdf: ['brackets'],
-  pdfjs: ['brackets'],
-};
+const NONE_WRONG: Record<RenderEngine, string[]> = { poppler: [], mupdf: [], pdfjs: [] };
 
 const ready = missingRenderers().length === 0 && hasTool('pdftotext');
 const normalised = (text: string) => text.replace(/\s+/gu, ' ').trim();
 
-async function filledForm(flatten: boolean): Promise<Uint8Array> {
-  const template = await buildForm(({ form, page }) => {
+type Captions = 'latin' | 'arabic';
+
+async function filledForm(flatten: boolean, captions: Captions): Promise<Uint8Array> {
+  const template = await buildForm(async ({ doc, form, page }) => {
+    doc.registerFontkit(cachedFontkit);
+    // Drawn by pdf-lib in visual order, as a right-to-left form's captions are.
+    const font =
+      captions === 'arabic'
+        ? await doc.embedFont(loadFontFace('dejavu-sans').bytes, { subset: true })
+        : undefined;
     Object.keys(VALUES).forEach((name, index) => {
       const field = form.createTextField(name);
       if (name === 'multiline') {
@@ -44,11 +48,10 @@ async function filledForm(flatten: boolean): Promise<Uint8Array> {
       }
       const height = name === 'multiline' ? 60 : 24;
       const y = 740 - index * 80 - height;
-      page.drawText(`Field ${index + 1}, the ${name} value of this form, in your own words:`, {
-        x: 40,
-        y: y + height + 8,
-        size: 10,
-      });
+      const caption = font
+        ? `الحقل ${index + 1}: اكتب القيمة في هذا المربع بكلماتك`
+        : `Field ${index + 1}, the ${name} value of this form, in your own words:`;
+      page.drawText(caption, { x: font ? 200 : 40, y: y + height + 8, size: 10, font });
       field.addToPage(page, { x: 40, y, width: 400, height });
     });
   });
@@ -68,15 +71,21 @@ async function wrongIn(bytes: Uint8Array, engine: RenderEngine): Promise<string[
 }
 
 describe.skipIf(!ready)('the text layer of right-to-left values, kept and flattened', () => {
-  it.each([false, true])(
-    'reads every kind of value as typed in each engine (flatten: %s)',
-    async (flatten) => {
-      const bytes = await filledForm(flatten);
+  it.each([
+    [false, 'latin'],
+    [true, 'latin'],
+    [false, 'arabic'],
+    [true, 'arabic'],
+  ] as Array<[boolean, Captions]>)(
+    'reads every kind of value as typed in each engine (flatten: %s, captions: %s)',
+    async (flatten, captions) => {
+      const bytes = await filledForm(flatten, captions);
       const wrong: Record<string, string[]> = {};
       for (const engine of ENGINES) {
         wrong[engine] = await wrongIn(bytes, engine);
       }
-      expect(wrong).toEqual(KNOWN_WRONG);
+      expect(wrong).toEqual(NONE_WRONG);
+      expect(qpdfComplaints(bytes)).toBeNull();
     },
     120_000,
   );

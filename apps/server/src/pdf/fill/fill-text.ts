@@ -42,13 +42,16 @@ function textOperators(
   colorOps: string,
   items: Array<{ text: string; x: number; y: number }>,
   direction: Direction,
+  rtlPage: boolean,
 ): string {
   const ops = [`BT /${font.face.resourceName} ${num(size)} Tf ${colorOps}`];
   for (const item of items) {
     if (item.text === '') {
       continue;
     }
-    ops.push(`1 0 0 1 ${num(item.x)} ${num(item.y)} Tm ${font.showText(item.text, direction)}`);
+    ops.push(
+      `1 0 0 1 ${num(item.x)} ${num(item.y)} Tm ${font.showText(item.text, direction, rtlPage)}`,
+    );
   }
   ops.push('ET');
   return ops.join('\n');
@@ -104,7 +107,14 @@ export async function drawFieldText(
       parts.push(
         'q',
         `${num(inset)} ${num(inset)} ${num(fullWidth)} ${num(fullHeight)} re W n`,
-        textOperators(font, layout.fontSize, da.colorOps, items, paragraphDirection(renderable)),
+        textOperators(
+          font,
+          layout.fontSize,
+          da.colorOps,
+          items,
+          paragraphDirection(renderable),
+          widget.pages.some((page) => ctx.rtlPages?.has(page) === true),
+        ),
         'Q',
       );
       fonts[font.face.resourceName] = font.ref;

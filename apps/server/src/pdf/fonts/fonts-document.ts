@@ -7,6 +7,7 @@ import {
   type VisualRun,
 } from '../fill/fill-bidi.ts';
 import { logicalOrderOperators } from './fonts-logical.ts';
+import { glyphCopies } from './fonts-mirrored.ts';
 import {
   cachedFontkit,
   chooseFont,
@@ -30,9 +31,10 @@ export interface UsableFont {
   /**
    * Content-stream operators that show one line of `text` at the current text position: glyphs
    * placed in visual order (bidi runs, each shaped); a line with right-to-left text shows them in
-   * logical order for the text layer (fonts-logical.ts).
+   * logical order for the text layer (fonts-logical.ts), read as poppler reads a page whose
+   * letters are mostly right to left when `rtlPage`.
    */
-  showText: (text: string, direction?: Direction) => string;
+  showText: (text: string, direction?: Direction, rtlPage?: boolean) => string;
 }
 
 function hexBody(hex: PDFHexString): string {
@@ -224,13 +226,22 @@ export class DocumentFonts {
       subset: true,
       customName: face.subsetName,
     });
-    const showText = (text: string, direction?: Direction): string => {
+    const copies = glyphCopies(pdfFont);
+    const showText = (text: string, direction?: Direction, rtlPage = false): string => {
       if (!hasRightToLeft(text)) {
         return `${pdfFont.encodeText(text).toString()} Tj`;
       }
       const encode = (part: string) => hexBody(pdfFont.encodeText(part));
       const runs = visualRuns(text, direction ?? paragraphDirection(text));
-      const logical = logicalOrderOperators(text, runs, face, (run) => runPieces(run), encode);
+      const logical = logicalOrderOperators(
+        text,
+        runs,
+        face,
+        (run) => runPieces(run),
+        encode,
+        copies,
+        rtlPage,
+      );
       if (logical !== undefined) {
         return logical;
       }

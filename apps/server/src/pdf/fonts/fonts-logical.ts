@@ -1,4 +1,5 @@
-import { bidiClass, hasRightToLeft, type VisualRun } from '../fill/fill-bidi.ts';
+import { bidiClass, hasRightToLeft, mirrorOf, type VisualRun } from '../fill/fill-bidi.ts';
+import type { GlyphCopies } from './fonts-mirrored.ts';
 import type { FontFace } from './fonts.ts';
 
 // The text layer of a line holding right-to-left text (issue 30): the glyphs land where the bidi
@@ -47,6 +48,47 @@ export function popplerActualText(line: string): string {
     }
   }
   return out;
+}
+
+/**
+ * The /ActualText poppler needs to print `line` in logical order on a right-to-left page
+ * (one with more right-to-left letters than left-to-right ones): there poppler reads the text
+ * from its end, printing each stretch of other than letters and digits reversed and each
+ * stretch up to a letter or digit without a right-to-left letter as it stands. So the line is
+ * given as those stretches in reverse order, each stretch of right-to-left text reversed and
+ * starting on a right-to-left character (an RLM before leading spaces), which ends the
+ * stretch before it.
+ */
+export function popplerActualTextRtl(line: string): string {
+  const chars = Array.from(line);
+  const pieces: string[] = [];
+  let index = 0;
+  while (index < chars.length) {
+    const reversed: string[] = [];
+    while (index < chars.length && !isStrongLtrOrNumber(chars[index] ?? '')) {
+      reversed.push(chars[index] ?? '');
+      index += 1;
+    }
+    if (reversed.length > 0) {
+      if (pieces.length > 0 && !isStrongRtl(reversed[0] ?? '')) {
+        reversed.unshift(RLM);
+      }
+      pieces.push(reversed.reverse().join(''));
+    }
+    let end = index;
+    while (end < chars.length && !isStrongRtl(chars[end] ?? '')) {
+      end += 1;
+    }
+    // Up to its last letter or digit: what follows starts the next reversed stretch.
+    while (end > index && !isStrongLtrOrNumber(chars[end - 1] ?? '')) {
+      end -= 1;
+    }
+    if (end > index) {
+      pieces.push(chars.slice(index, end).join(''));
+      index = end;
+    }
+  }
+  return pieces.reverse().join('');
 }
 
 function utf16Hex(text: string): string {
@@ -108,6 +150,8 @@ export function logicalOrderOperators(
   face: FontFace,
   pieces: (run: VisualRun) => string[],
   encode: (text: string) => string,
+  copies?: GlyphCopies,
+  rtlPage = false,
 ): string | undefined {
   const scale = 1000 / face.font.unitsPerEm;
   const spaceHex = line.includes(' ') ? textSpaceHex(face, encode) : undefined;
@@ -137,8 +181,11 @@ export function logicalOrderOperators(
         const first = String.fromCodePoint(letters[0] ?? 0);
         const advance = glyph.advanceWidth * scale;
         const isSpace = letters.length === 1 && first === ' ';
+        // A paired mark in a right-to-left run is its mirror (fill-bidi.ts): read as typed.
+        const typed = run.rtl && letters.length === 1 ? mirrorOf(first) : undefined;
+        const own = hex.slice(index * 4, index * 4 + 4);
         glyphs.push({
-          hex: isSpace && spaceHex ? spaceHex : hex.slice(index * 4, index * 4 + 4),
+          hex: isSpace && spaceHex ? spaceHex : typed ? (copies?.(glyph, typed) ?? own) : own,
           x,
           advance,
           space: isSpace,
@@ -209,5 +256,6 @@ export function logicalOrderOperators(
     }
   });
   flush();
-  return `/Span <</ActualText <${utf16Hex(popplerActualText(line))}>>> BDC\n${ops.join('\n')}\nEMC`;
+  const actual = rtlPage ? popplerActualTextRtl(line) : popplerActualText(line);
+  return `/Span <</ActualText <${utf16Hex(actual)}>>> BDC\n${ops.join('\n')}\nEMC`;
 }
