@@ -4,10 +4,48 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { assertSafeKey, StorageNotFoundError, type Storage } from './storage.ts';
+import {
+  assertSafeKey,
+  StorageNotFoundError,
+  type Storage,
+  type StoredFileWriter,
+} from './storage.ts';
 
 const writeFileCallback = promisify(fs.writeFile);
 const renameCallback = promisify(fs.rename);
+const openCallback = promisify(fs.open);
+const closeCallback = promisify(fs.close);
+const writeCallback = promisify(fs.write);
+
+/** `temp` opened for positional writes, renamed to `target` on commit. */
+async function openTempFile(temp: string, target: string): Promise<StoredFileWriter> {
+  const fd = await openCallback(temp, 'wx', 0o600);
+  let closed: Promise<void> | null = null;
+  const close = () => (closed ??= closeCallback(fd));
+  return {
+    writeAt: async (bytes, position) => {
+      // A regular file takes a write whole in practice; a short one is finished, not lost.
+      for (let done = 0; done < bytes.byteLength;) {
+        const { bytesWritten } = await writeCallback(
+          fd,
+          bytes,
+          done,
+          bytes.byteLength - done,
+          position + done,
+        );
+        done += bytesWritten;
+      }
+    },
+    commit: async () => {
+      await close();
+      await renameCallback(temp, target);
+    },
+    abort: async () => {
+      await close().catch(() => undefined);
+      await fsp.rm(temp, { force: true });
+    },
+  };
+}
 
 /** Files under `<dataDir>/files`, written to a temp name and renamed so readers never see half a file. */
 export function createLocalStorage(dataDir: string): Storage {
@@ -74,6 +112,10 @@ export function createLocalStorage(dataDir: string): Storage {
         throw error;
       }
       return file.bytesWritten;
+    },
+    openFile: async (key) => {
+      const { target, temp } = await prepare(key);
+      return openTempFile(temp, target);
     },
     read: async (key) => {
       try {

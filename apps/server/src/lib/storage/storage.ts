@@ -12,6 +12,11 @@ export type Storage = {
    * memory; resolves with the number of bytes written. A failed or aborted stream leaves no file.
    */
   putStream: (key: string, source: Readable) => Promise<number>;
+  /**
+   * A file written at known offsets, for a writer that must know when its bytes are written (a
+   * zip that frees each form's buffer then). Optional: local storage only; others use putStream.
+   */
+  openFile?: (key: string) => Promise<StoredFileWriter>;
   /** The whole file; throws StorageNotFoundError when it is missing. */
   read: (key: string) => Promise<Buffer>;
   /** A stream for serving; throws StorageNotFoundError when it is missing. */
@@ -22,6 +27,16 @@ export type Storage = {
   modifiedAt: (key: string) => Promise<number | undefined>;
   /** Every stored key under a folder (`templates/`), in no set order: for sweeps and audits. */
   list: (folder: string) => AsyncIterable<string>;
+};
+
+/** A file being written; under its key only once committed, and never in part. */
+export type StoredFileWriter = {
+  /** Writes `bytes` at `position`; resolves once they are written and no longer referenced. */
+  writeAt: (bytes: Uint8Array, position: number) => Promise<void>;
+  /** Closes the file and puts it under its key. */
+  commit: () => Promise<void>;
+  /** Closes the file and removes it. */
+  abort: () => Promise<void>;
 };
 
 export class StorageNotFoundError extends Error {

@@ -72,10 +72,56 @@ describe('createZipSink', () => {
     expect(stored.readUInt32LE(central + 24)).toBe(9);
   });
 
-  it('fails the next entry, without waiting forever, when storage fails', async () => {
+  it('keeps every entry whole when each form is freed as soon as it is written', async () => {
+    const { dir, storage } = storageIn();
+    const zip = createZipSink(storage, 'jobs/e/forms.zip');
+    const texts = Array.from(
+      { length: 300 },
+      (_, index) => `%PDF-1.7 ${index} ${'y'.repeat(9000)}`,
+    );
+    let freed = 0;
+    for (const [index, text] of texts.entries()) {
+      const bytes = new Uint8Array(Buffer.from(text));
+      // As the bulk job does: the buffer is detached (its memory freed) once the zip is done with it.
+      await zip.add(`${index}.pdf`, bytes, () => {
+        (bytes.buffer as ArrayBuffer & { transfer: (length: number) => ArrayBuffer }).transfer(0);
+        freed += 1;
+      });
+    }
+    await zip.finish();
+    expect(freed).toBe(texts.length);
+    const entries = readZip(fs.readFileSync(path.join(dir, 'files', 'jobs', 'e', 'forms.zip')));
+    expect(entries.map((entry) => Buffer.from(entry.bytes).toString())).toEqual(texts);
+  });
+
+  it('fails the next entry when a write to the file fails', async () => {
     const { storage } = storageIn();
     const failing = {
       ...storage,
+      openFile: async (key: string) => {
+        const file = await storage.openFile?.(key);
+        if (!file) {
+          throw new Error('local storage writes files at offsets');
+        }
+        return { ...file, writeAt: async () => Promise.reject(new Error('disk full')) };
+      },
+    };
+    const zip = createZipSink(failing, 'jobs/f/forms.zip');
+    await expect(
+      (async () => {
+        for (let index = 0; index < 4; index += 1) {
+          await zip.add(`${index}.pdf`, new Uint8Array(1000));
+        }
+      })(),
+    ).rejects.toThrow('disk full');
+    await zip.abort();
+  });
+
+  it('fails the next entry, without waiting forever, when a storage stream fails', async () => {
+    const { storage } = storageIn();
+    const failing = {
+      ...storage,
+      openFile: undefined,
       putStream: async (_key: string, source: Readable) => {
         source.resume();
         throw new Error('disk full');

@@ -1,20 +1,20 @@
-import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Storage } from '../../lib/storage/storage.ts';
+import { openZipOutput } from './zip-output.ts';
 
 /** A zip written to storage while entries arrive: memory holds a few entries, never the lot. */
 export type ZipSink = {
-  /** Adds a file; waits while storage is behind by more than a few entries. */
-  add: (name: string, bytes: Uint8Array) => Promise<void>;
+  /**
+   * Adds a file; waits while storage is behind by more than a few entries. `written` is called
+   * once storage no longer needs `bytes` (local disk only; never when storage cannot tell).
+   */
+  add: (name: string, bytes: Uint8Array, written?: () => void) => Promise<void>;
   /** Writes the central directory; resolves with the zip's size once it is stored. */
   finish: () => Promise<number>;
   /** Stops writing and leaves no file behind. */
   abort: () => Promise<void>;
 };
 
-// Bytes written but not yet taken by storage before `add` waits: a few one-page forms. More would
-// only hold PDFs in memory.
-const BUFFERED_BYTES = 1 << 20;
 // The central directory is kept in blocks this size (~600 records each) until the zip is finished.
 const DIRECTORY_BLOCK = 64 << 10;
 const UINT32_MAX = 0xffffffff;
@@ -158,41 +158,26 @@ function createDirectory() {
 }
 
 /**
- * Streams a zip of stored (uncompressed) entries into storage under `key` (all or nothing: storage
+ * Writes a zip of stored (uncompressed) entries into storage under `key` (all or nothing: storage
  * writes a temp file and renames it at the end). Each entry is written as it is added: its header
- * and the caller's bytes go straight to the stream (no copy), its CRC comes from zlib's native
+ * and the caller's bytes go straight to storage (no copy), its CRC comes from zlib's native
  * crc32, and only its central-directory record (~100 bytes, in shared blocks) is kept until the
  * end. Replaces yazl, whose JavaScript CRC and per-entry streams cost ~1 ms of main-thread CPU a
  * form (docs/benchmarks.md).
  */
 export function createZipSink(storage: Storage, key: string): ZipSink {
-  const output = new PassThrough({ highWaterMark: BUFFERED_BYTES });
+  const output = openZipOutput(storage, key);
   const used = new Set<string>();
   const stamp = dosDateTime(new Date());
   const directory = createDirectory();
-  const stored = storage.putStream(key, output);
-  let failure: Error | null = null;
   let offset = 0;
-  stored.catch((error: unknown) => {
-    failure = error instanceof Error ? error : new Error('The zip could not be stored');
-    // Nothing will read it any more; closing it wakes an `add` waiting for 'drain'.
-    output.destroy();
-  });
-
-  // A function, not an inline check: `failure` is set from a callback, which narrowing ignores.
-  const throwIfFailed = () => {
-    if (failure) {
-      throw failure;
-    }
-  };
-  const write = (chunk: Buffer): boolean => {
+  const write = (chunk: Buffer, written?: () => void) => {
     offset += chunk.length;
-    return output.write(chunk);
+    return output.write(chunk, written);
   };
 
   return {
-    add: async (name, bytes) => {
-      throwIfFailed();
+    add: async (name, bytes, written) => {
       if (bytes.byteLength >= UINT32_MAX) {
         throw new Error(`'${name}' is too large for a zip entry`);
       }
@@ -203,39 +188,20 @@ export function createZipSink(storage: Storage, key: string): ZipSink {
         size: data.length,
         offset,
       };
-      write(localHeader(entry, stamp));
-      const isBelowMark = write(data);
       directory.append(centralRecord(entry, stamp));
-      if (!isBelowMark && !output.destroyed) {
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            output.off('drain', wake);
-            output.off('close', wake);
-            resolve();
-          };
-          output.on('drain', wake);
-          output.on('close', wake);
-        });
-      }
-      throwIfFailed();
+      await write(localHeader(entry, stamp));
+      await write(data, written);
     },
     finish: async () => {
       const directoryOffset = offset;
       let directorySize = 0;
       for (const block of directory.take()) {
         directorySize += block.length;
-        write(block);
+        await write(block);
       }
-      write(endRecords(used.size, directoryOffset, directorySize));
-      output.end();
-      return stored;
+      await write(endRecords(used.size, directoryOffset, directorySize));
+      return output.end();
     },
-    abort: async () => {
-      // Without an error: the storage write then fails as a premature close (caught below), and
-      // no 'error' event is left for a listener that pipeline has already removed.
-      output.destroy();
-      await stored.catch(() => undefined);
-      await storage.remove(key);
-    },
+    abort: () => output.abort(),
   };
 }
