@@ -7,14 +7,19 @@
 //   node apps/server/test/eval-detect.ts --development (tuning: the held-out split not printed)
 //   node apps/server/test/eval-detect.ts --old-match  (without the comb and lines rules: one-to-one pairs only)
 //   FORMBRIDGE_NONFORMS=/dir node apps/server/test/eval-detect.ts   (more PDFs that are not forms)
+//   node apps/server/test/eval-detect.ts --corpus-nonforms-only (skip the non-forms printed by
+//                                                 Chromium from our docs, an invoice and a letter)
 //
 // The fillable forms' widgets are the truth; their pages are read with annotations disabled, so
 // the finder sees what a flat copy shows. Repositories are split into a development share, which
 // the finder was tuned on, and a held-out test share (a fixed hash of the repository name).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCEPT_THRESHOLD } from '../src/pdf/find-fields/find-fields.ts';
 import { corpusDir } from './corpus.ts';
+import { writeNonFormPdfs } from './nonform-pdfs.ts';
 import type { Category, FormRun, Proposal } from './eval-detect-core.ts';
 import {
   CATEGORIES,
@@ -125,6 +130,22 @@ for (const entry of entries) {
     (isHeldOut(entry.source_repo) ? test : dev).push(run);
   }
 }
+// Generated non-forms (our docs, an invoice, a letter), unless `--corpus-nonforms-only`.
+const generated: FormRun[] = [];
+if (!args.includes('--corpus-nonforms-only')) {
+  const genDir = join(tmpdir(), `formbridge-nonforms-${process.pid}`);
+  const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+  try {
+    for (const file of await writeNonFormPdfs(repoRoot, genDir)) {
+      const run = await runForm(join(genDir, file), file, false).catch(() => null);
+      if (run) {
+        generated.push(run);
+      }
+    }
+  } finally {
+    rmSync(genDir, { recursive: true, force: true });
+  }
+}
 const extra = process.env.FORMBRIDGE_NONFORMS;
 if (extra) {
   for (const file of readdirSync(extra).filter((f) => f.toLowerCase().endsWith('.pdf'))) {
@@ -143,15 +164,18 @@ console.log(report('development split', dev));
 if (!args.includes('--development')) {
   console.log(report('held-out split', test));
 }
-const nonFormPages = nonForms.reduce((s, r) => s + r.pages, 0);
-const falseFields = nonForms.reduce(
-  (s, r) => s + r.proposals.filter((p) => p.confidence >= threshold).length,
-  0,
-);
-console.log(
-  `non-forms: ${nonForms.length} PDFs, ${nonFormPages} pages, ${(falseFields / Math.max(1, nonFormPages)).toFixed(2)} false fields per page`,
-);
-const all = [...dev, ...test, ...nonForms];
+function falseFieldLine(name: string, runs: readonly FormRun[]): string {
+  const pages = runs.reduce((s, r) => s + r.pages, 0);
+  const fields = runs.reduce(
+    (s, r) => s + r.proposals.filter((p) => p.confidence >= threshold).length,
+    0,
+  );
+  return `${name}: ${runs.length} PDFs, ${pages} pages, ${(fields / Math.max(1, pages)).toFixed(2)} false fields per page`;
+}
+console.log(falseFieldLine('non-forms (corpus)', nonForms));
+console.log(falseFieldLine('non-forms (generated)', generated));
+console.log(falseFieldLine('non-forms (all)', [...nonForms, ...generated]));
+const all = [...dev, ...test, ...nonForms, ...generated];
 const ms = all.reduce((s, r) => s + r.ms, 0);
 const pages = all.reduce((s, r) => s + r.pages, 0);
 console.log(`speed: ${(ms / Math.max(1, pages)).toFixed(0)} ms CPU per page over ${pages} pages`);
@@ -177,7 +201,7 @@ if (args.includes('--kinds')) {
       `  ${kind.padEnd(11)} ${String(row.proposed).padStart(6)} proposed  precision ${pct(row.right, row.proposed)}`,
     );
   }
-  const perFile = nonForms.map(
+  const perFile = [...nonForms, ...generated].map(
     (r) => `${r.file} ${r.proposals.filter((p) => p.confidence >= threshold).length}/${r.pages}p`,
   );
   console.log(`  non-forms: ${perFile.join(', ')}`);

@@ -206,6 +206,52 @@ function isTickCell(
   return alike.length >= 3;
 }
 
+const DATA_ROW_MIN = 2;
+/**
+ * Whether `rect` holds text and lies in a row of ≥ 2 abutting cells of its height that all hold
+ * text: a table of data (an invoice's lines, a document's table), where the room beside short
+ * text is the column's width, not a place to write. A form's row leaves its entry cells empty.
+ */
+function isDataRow(
+  rect: DisplayedRect,
+  cells: readonly DisplayedRect[],
+  words: readonly TextRun[],
+): boolean {
+  if (!holdsDatum(rect, words)) {
+    return false;
+  }
+  const sameRow = cells.filter(
+    (c) => Math.abs(c[1] - rect[1]) <= 1.5 && Math.abs(c[3] - rect[3]) <= 1.5,
+  );
+  const row = [rect];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const c of sameRow) {
+      if (
+        !row.includes(c) &&
+        row.some((r) => Math.abs(c[0] - r[2]) <= 2 || Math.abs(c[2] - r[0]) <= 2)
+      ) {
+        row.push(c);
+        grew = true;
+      }
+    }
+  }
+  if (row.length < DATA_ROW_MIN || !row.every((c) => holdsDatum(c, words))) {
+    return false;
+  }
+  // A row of captions leaves room under each; a row of data has none, or a cell it fills.
+  const frees = row.map((c) => freePart(c, words));
+  return frees.some((f) => f === null) || frees.every((f, k) => f![1] === row[k]![1] + 0.5);
+}
+
+/** A cell with letters or digits in it. */
+function holdsDatum(cell: DisplayedRect, words: readonly TextRun[]): boolean {
+  return words.some((w) => {
+    const [x, y] = centreOf(w.rect);
+    return containsPoint(cell, x, y) && /[\p{L}\p{N}]/u.test(w.text);
+  });
+}
+
 /** Candidates from enclosed cells and shaded boxes. */
 export function findCellFields(
   ctx: Context,
@@ -267,6 +313,9 @@ export function findCellFields(
       continue;
     }
     const free = freePart(rect, ctx.words);
+    if (free !== null && !isShaded && isDataRow(rect, cells, ctx.words)) {
+      continue;
+    }
     const isHeader =
       free !== null &&
       (free[0] !== rect[0] + 0.5 || free[1] !== rect[1] + 0.5) &&

@@ -86,6 +86,31 @@ describe('findFields', () => {
     expect(candidates.map((c) => c.label)).toEqual(['Opening stock']);
   });
 
+  it('proposes nothing in a table of data, every cell of its rows holding text', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const rows = [
+      ['Item', 'Description', 'Amount'],
+      ['A-101', 'Letterheads', '160.00'],
+      ['S-020', 'Delivery', '12.50'],
+    ];
+    const xs = [40, 120, 360, 480];
+    rows.forEach((row, r) => {
+      const top = 800 - r * 18;
+      row.forEach((cell, c) => page.drawText(cell, { x: xs[c]! + 4, y: top - 13, size: 10, font }));
+    });
+    const ops = [
+      ...[0, 1, 2, 3].map((r) => `40 ${800 - r * 18} m 480 ${800 - r * 18} l`),
+      ...xs.map((x) => `${x} 800 m ${x} 746 l`),
+    ];
+    page.node.addContentStream(
+      doc.context.register(doc.context.stream(`0.7 w ${ops.join(' ')} S`)),
+    );
+    const { candidates } = await findFields(await doc.save());
+    expect(candidates).toEqual([]);
+  });
+
   it('refuses bytes that are not a PDF', async () => {
     await expect(findFields(new TextEncoder().encode('hello'))).rejects.toBeInstanceOf(
       PdfInputError,

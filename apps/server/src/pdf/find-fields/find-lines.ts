@@ -13,6 +13,7 @@ const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes 
 const COVERED = 0.55; // share of a rule under printed text that makes it an underline
 const SEPARATOR_SHARE = 0.55; // of the page width
 const MIN_COMB_TICKS = 5;
+const HEADING_SIZE = 1.5; // times the page's median text size
 
 type Context = {
   page: number;
@@ -126,6 +127,8 @@ function isFootnoteRule(ctx: Context, rule: HorizontalRule): boolean {
 /** Candidates from rules: open-ended rules under free space, and tick combs. */
 export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): RawCandidate[] {
   const out: RawCandidate[] = [];
+  const sizes = ctx.words.map((w) => w.size).sort((a, b) => a - b);
+  const bodySize = sizes[Math.floor(sizes.length / 2)] ?? Number.POSITIVE_INFINITY;
   for (const rule of rules) {
     const length = rule.x1 - rule.x0;
     if (length < MIN_RULE || rule.weight > MAX_RULE_WEIGHT) {
@@ -155,9 +158,12 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     // printed on it after a gap is a table's header or body underlined, not a caption.
     const firstFree = free[0]?.[0] ?? rule.x1;
     const hasTextAfterGap = onLine.some((w) => w.rect[0] > firstFree + 1);
+    // A rule under text half as large again as the page's text underlines a heading.
+    const isHeading = onLine.some((w) => w.size >= HEADING_SIZE * bodySize);
     if (
       freeLength < (1 - COVERED) * length ||
       hasTextAfterGap ||
+      isHeading ||
       isSeparator(ctx, rule) ||
       isFootnoteRule(ctx, rule)
     ) {
