@@ -79,11 +79,34 @@ export async function auditRecordWrite(
  * starts with its values and where they came from. A few hundred records at a time, with the
  * event loop free between them: an import of 50,000 rows never holds up other requests.
  */
-export async function auditRecordsCreated(
+export function auditRecordsCreated(
   trx: Db,
   scope: AuditScope,
   table: RecordTable,
   records: ReadonlyArray<{ id: string; data: Readonly<Record<string, unknown>> }>,
+): Promise<void> {
+  return reportRecordsCreated(trx, scope, table, records, { audit: true });
+}
+
+/**
+ * The `record.created` webhook events, without audit events, of records a trash restore put back
+ * (their audit event is the restore's own): subscribers hear of them as of any new record.
+ */
+export function emitRecordsCreated(
+  trx: Db,
+  scope: AuditScope,
+  table: RecordTable,
+  records: ReadonlyArray<{ id: string; data: Readonly<Record<string, unknown>> }>,
+): Promise<void> {
+  return reportRecordsCreated(trx, scope, table, records, { audit: false });
+}
+
+async function reportRecordsCreated(
+  trx: Db,
+  scope: AuditScope,
+  table: RecordTable,
+  records: ReadonlyArray<{ id: string; data: Readonly<Record<string, unknown>> }>,
+  options: { audit: boolean },
 ): Promise<void> {
   for (let start = 0; start < records.length; start += CREATED_CHUNK) {
     if (start > 0) {
@@ -99,20 +122,22 @@ export async function auditRecordsCreated(
     const changes = part.map((_record, index) =>
       diffDescribed(table.fields, {}, described[index] ?? {}),
     );
-    await recordAuditMany(
-      trx,
-      scope.actor,
-      part.map((record, index) => ({
-        workspaceId: scope.workspaceId,
-        action: 'record.created',
-        target: {
-          kind: 'record',
-          id: record.id,
-          name: getRecordDisplayName(table, { id: record.id, data: record.data }),
-        },
-        changes: changes[index] ?? [],
-      })),
-    );
+    if (options.audit) {
+      await recordAuditMany(
+        trx,
+        scope.actor,
+        part.map((record, index) => ({
+          workspaceId: scope.workspaceId,
+          action: 'record.created',
+          target: {
+            kind: 'record',
+            id: record.id,
+            name: getRecordDisplayName(table, { id: record.id, data: record.data }),
+          },
+          changes: changes[index] ?? [],
+        })),
+      );
+    }
     // The same records for webhook subscribers (issue 33), in the same transaction.
     await emitWebhookEvents(
       trx,

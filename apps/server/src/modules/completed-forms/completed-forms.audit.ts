@@ -30,7 +30,7 @@ export function describeCompletedForm(row: {
   };
 }
 
-type GeneratedForm = Parameters<typeof describeCompletedForm>[0] &
+export type GeneratedForm = Parameters<typeof describeCompletedForm>[0] &
   Parameters<typeof completedFormTarget>[0] & {
     template_id: string;
     table_id: string;
@@ -52,7 +52,15 @@ export async function auditFormGenerated(
     target: completedFormTarget(row),
     after: describeCompletedForm(row),
   });
-  await emitWebhookEvent(trx, scope.workspaceId, {
+  await emitFormCreated(trx, scope, row);
+}
+
+/**
+ * A form's `completed_form.created` webhook event alone: made (above) or put back by a trash
+ * restore, whose audit event is the restore's own.
+ */
+export function emitFormCreated(trx: Db, scope: AuditScope, row: GeneratedForm): Promise<void> {
+  return emitWebhookEvent(trx, scope.workspaceId, {
     type: 'completed_form.created',
     data: {
       id: row.id,

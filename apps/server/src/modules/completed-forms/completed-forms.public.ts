@@ -9,6 +9,7 @@ export {
   type NewCompletedForm,
   type StoredCompletedForm,
 } from './completed-forms.access.ts';
+export { emitFormCreated, type GeneratedForm } from './completed-forms.audit.ts';
 export { checkRecipients, trySendFormsByEmail, type EmailedForm } from './completed-forms.email.ts';
 export { completedFormDownloadPath, signCompletedFormUrls } from './completed-forms.presenter.ts';
 export { generateCompletedForm } from './completed-forms.service.ts';

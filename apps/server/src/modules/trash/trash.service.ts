@@ -19,6 +19,7 @@ import {
   selectTrashItems,
   selectWorkspaceTrashIds,
 } from './trash.repo.ts';
+import { emitRestoreEvents } from './trash.restore-events.ts';
 import { checkRestore, withoutDeadLinks } from './trash.restore.ts';
 
 const notFound = () => new AppError(404, TRASH_MESSAGES.notFound);
@@ -61,6 +62,7 @@ export async function restoreTrashItem(
       const tableIds = rowsOf(payload, 'table_records').map((row) => String(row.table_id));
       await noteRestoredRecords(trx, tableIds);
     }
+    await emitRestoreEvents(trx, scope, payload);
     await deleteTrashItem(trx, item.id);
     const kind = item.kind as TrashRestore['kind'];
     await auditWrite(trx, scope, {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEventBody } from '@formbridge/contract/webhooks';
 import {
   createUser,
   DIALECTS,
@@ -17,7 +16,7 @@ import {
 } from '../completed-forms/completed-forms.test-helpers.ts';
 import { createDataLink } from '../public-data-forms/public-data-forms.test-helpers.ts';
 import { setUpApplication, sharePublicForm } from '../public-forms/public-forms.test-helpers.ts';
-import { eventOf, FAST_WEBHOOKS, subscribe } from './webhooks.test-helpers.ts';
+import { eventStream, FAST_WEBHOOKS, subscribe } from './webhooks.test-helpers.ts';
 
 // Each event type comes from its own write path, with the source of the write.
 describe.each(DIALECTS)('webhook events from each write on %s', (dialect) => {
@@ -48,14 +47,10 @@ describe.each(DIALECTS)('webhook events from each write on %s', (dialect) => {
   /** Deliveries run in parallel: events of one write arrive in any order. */
   const sorted = <T>(rows: T[]) =>
     [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-  /** The events received since `seen`, once `count` more have arrived. */
-  let seen = 0;
-  const next = async (count: number): Promise<WebhookEventBody[]> => {
-    const hooks = await receiver.waitFor((list) => list.length >= seen + count, path);
-    const events = hooks.slice(seen).map(eventOf);
-    seen = hooks.length;
-    return events;
-  };
+  const next = eventStream(
+    () => receiver,
+    () => path,
+  );
 
   it('reports records created and updated from the web, the API and an import', async () => {
     const setup = await setUpGeneration(t, user);

@@ -7,7 +7,7 @@ import type {
   WebhookEventType,
 } from '@formbridge/contract/webhooks';
 import type { TestApp, TestUser } from '../../../test/harness.ts';
-import type { ReceivedHook } from '../../../test/webhook-receiver.ts';
+import type { ReceivedHook, WebhookReceiver } from '../../../test/webhook-receiver.ts';
 
 // Shared by the webhook test files.
 
@@ -70,6 +70,21 @@ export async function waitForDeliveries(
 }
 
 export const eventOf = (hook: ReceivedHook) => JSON.parse(hook.body) as WebhookEventBody;
+
+/**
+ * Reads a receiver's events under `path` (both read at each call: tests set them in `beforeAll`)
+ * in arrival batches: each call resolves with the events received since the last one, once
+ * `count` more have arrived (deliveries run in parallel: one write's events come in any order).
+ */
+export function eventStream(receiver: () => WebhookReceiver, path: () => string) {
+  let seen = 0;
+  return async (count: number): Promise<WebhookEventBody[]> => {
+    const hooks = await receiver().waitFor((list) => list.length >= seen + count, path());
+    const events = hooks.slice(seen).map(eventOf);
+    seen = hooks.length;
+    return events;
+  };
+}
 
 /** What a receiver does: recompute HMAC-SHA256(secret, "t.body") and compare in constant time. */
 export function verifySignature(hook: ReceivedHook, secret: string): boolean {
