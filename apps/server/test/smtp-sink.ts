@@ -20,6 +20,8 @@ export type SmtpSink = {
   envelopes: SmtpEnvelope[];
   /** Resolves with the messages once at least `count` arrived; rejects after `timeoutMs`. */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
+  /** From now on answers `address` with 550 at RCPT TO, as `rejectRecipients` does from the start. */
+  refuseRecipient: (address: string) => void;
   close: () => Promise<void>;
 };
 
@@ -107,6 +109,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     messages,
     envelopes,
     waitForMessages,
+    refuseRecipient: (address) => refused.add(address.toLowerCase()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

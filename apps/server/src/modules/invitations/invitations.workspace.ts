@@ -56,9 +56,11 @@ export async function withdrawWorkspaceInvitation(
 }
 
 /**
- * E-mails a pending invitation again with a new link, valid for the full lifetime from now; the
- * old link stops working. The new link is stored before the mail goes out, so when the mail
- * server fails (502) neither link works and the Admin can resend once more.
+ * E-mails a pending invitation again with a new link, valid for the full lifetime from now. The
+ * mail goes out first and the new link replaces the old one only once the mail server took it:
+ * when it cannot be reached (502) or refuses the address (422), the old link keeps working and
+ * nothing is audited. (Withdrawn or used while the mail was on its way: 404, and the mail's link
+ * never works.)
  */
 export async function resendWorkspaceInvitation(
   ctx: AppContext,
@@ -68,7 +70,7 @@ export async function resendWorkspaceInvitation(
   id: string,
   audit: InvitationEvent,
 ): Promise<InvitationRow> {
-  await getPendingRow(ctx.db, into.workspaceId, id);
+  const pending = await getPendingRow(ctx.db, into.workspaceId, id);
   await ctx.mailQuota.take({ userId: sender.id, ip: clientIp }, 1, 1);
   const token = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -77,7 +79,15 @@ export async function resendWorkspaceInvitation(
     created_at: new Date(now).toISOString(),
     expires_at: new Date(now + INVITATION_LIFETIME_DAYS * DAY_MS).toISOString(),
   };
-  const renewed = await ctx.db.transaction().execute(async (trx) => {
+  await sendInvitationMail(ctx, pending.email, {
+    publicUrl: ctx.config.publicUrl,
+    token,
+    email: pending.email,
+    inviterEmail: sender.email,
+    expiresAt: values.expires_at,
+    workspaceName: into.workspaceName,
+  });
+  return ctx.db.transaction().execute(async (trx) => {
     const row = await getPendingRow(trx, into.workspaceId, id);
     if ((await renewInvitationToken(trx, id, values)) === 0) {
       throw notFound('Invitation');
@@ -86,21 +96,27 @@ export async function resendWorkspaceInvitation(
     await audit(trx, next);
     return next;
   });
-  const message = composeInvitation({
-    publicUrl: ctx.config.publicUrl,
-    token,
-    email: renewed.email,
-    inviterEmail: sender.email,
-    expiresAt: renewed.expires_at,
-    workspaceName: into.workspaceName,
-  });
+}
+
+/** Sends one invitation e-mail; a server that is unreachable is a 502, one that refuses a 422. */
+async function sendInvitationMail(
+  ctx: AppContext,
+  email: string,
+  options: Parameters<typeof composeInvitation>[0],
+): Promise<void> {
   try {
-    await ctx.mailer.send(message);
+    const result = await ctx.mailer.send(composeInvitation(options));
+    if (result.accepted.length === 0) {
+      throw new AppError(
+        422,
+        `The mail server refused the recipient: ${email}`,
+        'recipients_refused',
+      );
+    }
   } catch (error) {
     if (error instanceof MailDeliveryError) {
       throw new AppError(502, error.message, 'mail_failed');
     }
     throw error;
   }
-  return renewed;
 }

@@ -143,6 +143,28 @@ describe.each(DIALECTS)('workspace invitations on %s', (dialect) => {
     expect(used.status).toBe(404);
   });
 
+  it('keeps the old link working when the mail server refuses the resend', async () => {
+    const { id, token: oldToken } = await invite('bounced@example.com');
+    sink.refuseRecipient('bounced@example.com');
+    const before = sink.messages.length;
+    const resent = await t.request('POST', `${base()}/${id}/resend`, { token: owner.token });
+    expect(resent.status).toBe(422);
+    expect(resent.body).toEqual({
+      detail: 'The mail server refused the recipient: bounced@example.com',
+      code: 'recipients_refused',
+    });
+    expect(sink.messages.length).toBe(before);
+    expect(await auditActions()).not.toContainEqual([
+      'invitation.resent',
+      'invitation',
+      'bounced@example.com',
+    ]);
+    // Still pending, and the link the invitee already has still signs up.
+    expect((await pending()).map((one) => one.id)).toContain(id);
+    const joined = await signup('bounced@example.com', oldToken);
+    expect(joined.status, joined.text).toBe(201);
+  });
+
   it("refuses an Editor (403) and answers another workspace's Admin with 404", async () => {
     const { id, token } = await invite('guarded@example.com');
     const asEditor = await t.request('GET', base(), { token: editor.token });

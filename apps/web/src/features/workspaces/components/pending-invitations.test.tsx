@@ -52,6 +52,15 @@ function renderWith(initial: WorkspaceInvitation[]) {
     if (call.path === `${BASE}/invitations`) {
       return { status: 200, body: { invitations } };
     }
+    if (call.path.endsWith('/inv-bounced/resend')) {
+      return {
+        status: 422,
+        body: {
+          detail: 'The mail server refused the recipient: bounced@example.com',
+          code: 'recipients_refused',
+        },
+      };
+    }
     if (call.path.endsWith('/resend')) {
       return { status: 200, body: invitations[0] };
     }
@@ -104,6 +113,19 @@ describe('Pending invitations on the members screen', () => {
     expect(
       calls.some((call) => call.method === 'DELETE' && call.path === `${BASE}/invitations/inv-lee`),
     ).toBe(true);
+  });
+
+  it('says why a resend failed and that the earlier link still works', async () => {
+    const error = vi.spyOn(notify, 'error');
+    renderWith([invitation('bounced@example.com', 'viewer')]);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Resend the invitation to bounced@example.com' }),
+    );
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        'The mail server refused the recipient: bounced@example.com. The link sent before still works.',
+      ),
+    );
   });
 
   it('shows no section without invitations, and one after inviting a new address', async () => {

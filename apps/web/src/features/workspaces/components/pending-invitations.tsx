@@ -41,7 +41,16 @@ export function PendingInvitations({ workspaceId }: { workspaceId: string }) {
       await resend.mutateAsync(invitation.id);
       notify.success(`Invitation sent again to ${invitation.email}`);
     } catch (caught) {
-      notify.error(describeError(caught, `Failed to resend the invitation to ${invitation.email}`));
+      const reason = describeError(
+        caught,
+        `Failed to resend the invitation to ${invitation.email}`,
+      );
+      // A refused or failed mail replaces nothing (the server stores the new link only once sent).
+      const status = (caught as { status?: number }).status;
+      const isKept = status === 422 || status === 502;
+      notify.error(
+        isKept ? `${reason.replace(/\.?$/, '.')} The link sent before still works.` : reason,
+      );
     }
   };
   const onWithdraw = async (invitation: WorkspaceInvitation) => {
