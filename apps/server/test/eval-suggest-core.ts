@@ -14,9 +14,10 @@ import type { Suggestion } from '@formbridge/contract/mappings';
 import type { CombinationRule, Field, FieldType } from '@formbridge/contract/tables';
 import { UNIVERSAL_FIELDS } from '@formbridge/contract/universal-fields';
 import { detectFields } from '../src/pdf/detect/detect-fields.ts';
+import type { EvidenceKind } from '../src/suggest/calibration-levels.ts';
 import {
   DEFAULT_SUGGEST_THRESHOLD,
-  suggestFieldMappings,
+  engineSuggestions,
 } from '../src/suggest/suggest-field-mappings.ts';
 import type { SuggestOptions, SuggestTable } from '../src/suggest/suggest-types.ts';
 import type { FieldDataDto } from '@formbridge/contract/templates';
@@ -57,7 +58,13 @@ export type FormResult = {
   /** The engine's answer as the API gives it, with each field's expected key. */
   suggestions: (Suggestion & { expected: string })[];
 };
-export type ScoredOutcome = { score: number; isCorrect: boolean };
+/** `score`: the shown confidence; `raw` and `evidence`: what the confidence levels read. */
+export type ScoredOutcome = {
+  score: number;
+  raw: number;
+  evidence: EvidenceKind;
+  isCorrect: boolean;
+};
 export type Totals = { labelled: number; suggested: number; correct: number };
 export type EvalResult = { forms: FormResult[]; totals: Totals; missingCorpus: string | null };
 
@@ -130,7 +137,8 @@ export function scoreForm(
       .map((name) => `label for a field the form does not have: ${name}`),
   ];
   const started = performance.now();
-  const suggestions = suggestFieldMappings(
+  // The labelled forms carry no account history, so the engine's own suggestions are the answer.
+  const scored = engineSuggestions(
     {
       fields,
       mappedFieldNames: new Set(),
@@ -144,15 +152,16 @@ export function scoreForm(
     options,
   );
   const engineMs = performance.now() - started;
+  const suggestions = scored.map((s) => s.suggestion);
   const expected = (name: string) => file.labels[name] ?? NONE;
   const wrong: WrongPair[] = [];
   const scores: ScoredOutcome[] = [];
   let correct = 0;
   const suggestedFor = new Set<string>();
-  for (const suggestion of suggestions) {
+  for (const { suggestion, raw, evidence } of scored) {
     suggestedFor.add(suggestion.field_name);
     const isCorrect = suggestion.suggested_field_key === expected(suggestion.field_name);
-    scores.push({ score: suggestion.confidence_score, isCorrect });
+    scores.push({ score: suggestion.confidence_score, raw, evidence, isCorrect });
     if (isCorrect) {
       correct++;
     } else {

@@ -7,8 +7,9 @@
 // Summed over sources, that is what to expect on forms from a source nobody here has seen.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CalibrationPoint, RawOutcome } from '../src/suggest/calibration.ts';
 import { calibrate, fitBeta } from '../src/suggest/calibration.ts';
+import type { ConfidenceLevels, LevelOutcome } from '../src/suggest/calibration-levels.ts';
+import { confidenceOf, fitLevels } from '../src/suggest/calibration-levels.ts';
 import { corpusDir } from './corpus.ts';
 import type { DetectedForm, Totals } from './eval-suggest-core.ts';
 import { precisionOf, recallOf, scoreForm, totalsOf } from './eval-suggest-core.ts';
@@ -30,7 +31,11 @@ export const BANDS: readonly [number, number][] = [
   ]),
 ];
 
-export type CalibratedOutcome = { confidence: number; isCorrect: boolean };
+/**
+ * `confidence`: what was shown; `band`: the confidence that picks its band (the shipped map's,
+ * in the cross-validation; the shown one otherwise).
+ */
+export type CalibratedOutcome = { confidence: number; band?: number; isCorrect: boolean };
 export type SourceResult = {
   source: string;
   forms: number;
@@ -49,14 +54,17 @@ export function sourceOfPdf(corpus = corpusDir()): Map<string, string> {
   return new Map(manifest.map((entry) => [entry.file, entry.source_repo]));
 }
 
-/** Raw outcomes of every suggestion at the scan floor, per form. */
-function rawOutcomes(forms: readonly DetectedForm[]): Map<string, RawOutcome[]> {
-  const byForm = new Map<string, RawOutcome[]>();
+/** Raw outcomes of every suggestion at a threshold, per form. */
+function rawOutcomes(
+  forms: readonly DetectedForm[],
+  threshold = SCAN_FLOOR,
+): Map<string, LevelOutcome[]> {
+  const byForm = new Map<string, LevelOutcome[]>();
   for (const form of forms) {
-    const result = scoreForm(form, { threshold: SCAN_FLOOR, calibration: [] });
+    const result = scoreForm(form, { threshold, calibration: null });
     byForm.set(
       form.form,
-      result.scores.map((s) => ({ raw: s.score, isCorrect: s.isCorrect })),
+      result.scores.map((s) => ({ raw: s.raw, evidence: s.evidence, isCorrect: s.isCorrect })),
     );
   }
   return byForm;
@@ -67,7 +75,7 @@ function rawOutcomes(forms: readonly DetectedForm[]): Map<string, RawOutcome[]> 
  * threshold only drops the lowest-scored suggestions): the most recall that precision allows.
  */
 export function chooseThreshold(
-  outcomes: readonly RawOutcome[],
+  outcomes: readonly { raw: number; isCorrect: boolean }[],
   target = TARGET_PRECISION,
 ): number {
   for (let t = SCAN_FLOOR; t <= 1 + 1e-9; t += SCAN_STEP) {
@@ -94,8 +102,8 @@ export function evaluateLoso(
       .filter((form) => source(form) !== name)
       .flatMap((form) => outcomes.get(form.form) ?? []);
     const threshold = chooseThreshold(train);
-    const calibration: CalibrationPoint[] = fitBeta(train.filter((o) => o.raw >= threshold));
-    const scored = held.map((form) => scoreForm(form, { threshold, calibration: [] }));
+    const calibration = fitLevels(train.filter((o) => o.raw >= threshold));
+    const scored = held.map((form) => scoreForm(form, { threshold, calibration: null }));
     return {
       source: name,
       forms: held.length,
@@ -103,7 +111,7 @@ export function evaluateLoso(
       totals: totalsOf(scored),
       outcomes: scored.flatMap((r) =>
         r.scores.map((s) => ({
-          confidence: calibrate(s.score, calibration),
+          confidence: confidenceOf(s.raw, s.evidence, calibration),
           isCorrect: s.isCorrect,
         })),
       ),
@@ -112,49 +120,55 @@ export function evaluateLoso(
   return { sources: results, totals: totalsOf(results.map((r) => ({ ...r.totals }))) };
 }
 
-/** The shipped confidence map: fitted on every labelled form at the default threshold. */
+/** The shipped confidence levels: fitted on every development form at the default threshold. */
 export function fitShippedCalibration(
   forms: readonly DetectedForm[],
   threshold: number,
-): CalibrationPoint[] {
-  return fitBeta(
-    forms.flatMap((form) =>
-      scoreForm(form, { threshold, calibration: [] }).scores.map((s) => ({
-        raw: s.score,
-        isCorrect: s.isCorrect,
-      })),
-    ),
-  );
+): ConfidenceLevels | null {
+  return fitLevels([...rawOutcomes(forms, threshold).values()].flat());
 }
 
+/** A way of fitting the shown confidence, for the cross-validation's comparison. */
+export type Calibrator = (train: readonly LevelOutcome[]) => (o: LevelOutcome) => number;
+
+/** The shipped method: a few levels per evidence kind (calibration-levels.ts). */
+export const levelsCalibrator: Calibrator = (train) => {
+  const levels = fitLevels(train);
+  return (o) => confidenceOf(o.raw, o.evidence, levels);
+};
+
+/** The method shipped before: one beta curve in the raw score (calibration.ts). */
+export const betaCalibrator: Calibrator = (train) => {
+  const points = fitBeta(train);
+  return (o) => calibrate(o.raw, points);
+};
+
 /**
- * The shipped confidence map checked by repository: at the shipped threshold, for each source
- * in turn, the map is fitted on every other source's suggestions and applied to the held-out
- * source's. What the calibration table of a set nobody fitted on should look like.
+ * The confidence map checked by repository: at the shipped threshold, for each source in turn,
+ * the map is fitted on every other source's suggestions and applied to the held-out source's.
+ * Each outcome also carries the confidence the map fitted on all sources gives it (`band`): a
+ * table banded by that shows whether each shipped level holds out of sample. Banded by the fold's
+ * own value instead, a fold whose held-out source is worse than the rest gets a slightly higher
+ * value (its bad suggestions left the fit), so a level splits across a band edge by the sources'
+ * quality: even one constant level fitted that way shows −43 and +16 points (docs/decisions.md).
  */
 export function crossValidateCalibration(
   forms: readonly DetectedForm[],
   sourceOf: ReadonlyMap<string, string>,
   threshold: number,
+  calibrator: Calibrator = levelsCalibrator,
 ): CalibratedOutcome[] {
   const source = (form: DetectedForm) => sourceOf.get(form.labels.pdf) ?? form.labels.pdf;
-  const outcomes = new Map(
-    forms.map((form) => [
-      form.form,
-      scoreForm(form, { threshold, calibration: [] }).scores.map((s) => ({
-        raw: s.score,
-        isCorrect: s.isCorrect,
-      })),
-    ]),
-  );
+  const outcomes = rawOutcomes(forms, threshold);
+  const of = (keep: (form: DetectedForm) => boolean) =>
+    forms.filter(keep).flatMap((form) => outcomes.get(form.form) ?? []);
+  const shipped = calibrator(of(() => true));
+  const round2 = (value: number) => Math.round(value * 100) / 100;
   return [...new Set(forms.map(source))].flatMap((name) => {
-    const of = (held: boolean) =>
-      forms
-        .filter((form) => (source(form) === name) === held)
-        .flatMap((form) => outcomes.get(form.form) ?? []);
-    const calibration = fitBeta(of(false));
-    return of(true).map((o) => ({
-      confidence: Math.round(calibrate(o.raw, calibration) * 100) / 100,
+    const fold = calibrator(of((form) => source(form) !== name));
+    return of((form) => source(form) === name).map((o) => ({
+      confidence: round2(fold(o)),
+      band: round2(shipped(o)),
       isCorrect: o.isCorrect,
     }));
   });
@@ -164,7 +178,11 @@ export function crossValidateCalibration(
 export function formatCalibration(outcomes: readonly CalibratedOutcome[]): string {
   const lines = ['band        n  mean conf  accuracy  gap'];
   for (const [from, to] of BANDS) {
-    const inBand = outcomes.filter((o) => o.confidence >= from && o.confidence < to);
+    // The same bands as the sealed report (eval-suggest-split.ts): edges with a tolerance, so a
+    // confidence of exactly 0.90 is not lost between 0.85–0.90 and 0.90–0.95 to rounding.
+    const inBand = outcomes.filter(
+      (o) => (o.band ?? o.confidence) >= from - 1e-9 && (o.band ?? o.confidence) < to - 1e-9,
+    );
     if (inBand.length === 0) {
       lines.push(`${from.toFixed(2)}–${Math.min(1, to).toFixed(2)}  ${'0'.padStart(4)}`);
       continue;

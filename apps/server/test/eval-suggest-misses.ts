@@ -54,7 +54,7 @@ export function losoMisses(
   const misses: Miss[] = [];
   for (const form of forms) {
     const threshold = thresholdOf.get(sourceOf.get(form.labels.pdf) ?? form.labels.pdf) ?? 0.6;
-    const result = scoreForm(form, { threshold, calibration: [] });
+    const result = scoreForm(form, { threshold, calibration: null });
     const suggested = new Map(result.suggestions.map((s) => [s.field_name, s]));
     const pairs = scorePairs(inputOf(form), 0);
     for (const [name, expected] of Object.entries(form.labels.labels)) {

@@ -28,11 +28,13 @@ import {
   scoreForm,
 } from './eval-suggest-core.ts';
 import {
+  betaCalibrator,
   crossValidateCalibration,
   evaluateLoso,
   fitShippedCalibration,
   formatCalibration,
   formatLoso,
+  levelsCalibrator,
   sourceOfPdf,
 } from './eval-suggest-loso.ts';
 import { formatMisses, losoMisses } from './eval-suggest-misses.ts';
@@ -114,27 +116,43 @@ if (!existsSync(pdfDir)) {
   }
 } else if (args.includes('--calibration-cv')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
-  const outcomes = crossValidateCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);
-  console.log(
-    `Calibration by repository (development set, map fitted without each source):\n` +
-      formatCalibration(outcomes),
-  );
+  for (const [name, calibrator] of [
+    ['confidence levels (shipped)', levelsCalibrator],
+    ['beta curve (before)', betaCalibrator],
+  ] as const) {
+    const outcomes = crossValidateCalibration(
+      forms,
+      sourceOfPdf(),
+      DEFAULT_SUGGEST_THRESHOLD,
+      calibrator,
+    );
+    const byFold = outcomes.map(({ confidence, isCorrect }) => ({ confidence, isCorrect }));
+    console.log(
+      `${name}, fitted without each development repository, applied to it\n` +
+        `banded by the map fitted on all development forms:\n${formatCalibration(outcomes)}\n` +
+        `banded by the held-out fold's own value:\n${formatCalibration(byFold)}\n`,
+    );
+  }
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
-  const points = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
-  const body = points.map((p) => `  { raw: ${p.raw}, accuracy: ${p.accuracy} },`).join('\n');
+  const levels = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
+  const list = (values: readonly number[] = []) => `[${values.join(', ')}]`;
   writeFileSync(
     CALIBRATION_FILE,
     [
-      '// The confidence map fitted on the development set of the labelled forms (see calibration.ts).',
+      '// The confidence levels fitted on the development set of the labelled forms (calibration-levels.ts).',
       '// Written by `node apps/server/test/eval-suggest.ts --fit-calibration`; do not edit by hand.',
-      "import type { CalibrationPoint } from './calibration.ts';",
+      "import type { ConfidenceLevels } from './calibration-levels.ts';",
       '',
-      `export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [\n${body}\n];`,
+      'export const SUGGEST_CONFIDENCE: ConfidenceLevels = {',
+      `  cuts: ${list(levels?.cuts)},`,
+      `  authored: ${list(levels?.authored)},`,
+      `  printed: ${list(levels?.printed)},`,
+      '};',
       '',
     ].join('\n'),
   );
-  console.log(`${points.length} knots written to ${CALIBRATION_FILE}`);
+  console.log(`confidence levels written to ${CALIBRATION_FILE}`);
 } else {
   const isSweep = args.includes('--sweep');
   const sweepFrom = 0.4;

@@ -1,47 +1,9 @@
-// The confidence map fitted on the development set of the labelled forms (see calibration.ts).
+// The confidence levels fitted on the development set of the labelled forms (calibration-levels.ts).
 // Written by `node apps/server/test/eval-suggest.ts --fit-calibration`; do not edit by hand.
-import type { CalibrationPoint } from './calibration.ts';
+import type { ConfidenceLevels } from './calibration-levels.ts';
 
-export const SUGGEST_CALIBRATION: readonly CalibrationPoint[] = [
-  { raw: 0.6, accuracy: 0.67 },
-  { raw: 0.61, accuracy: 0.68 },
-  { raw: 0.62, accuracy: 0.689 },
-  { raw: 0.63, accuracy: 0.698 },
-  { raw: 0.64, accuracy: 0.708 },
-  { raw: 0.65, accuracy: 0.717 },
-  { raw: 0.66, accuracy: 0.727 },
-  { raw: 0.67, accuracy: 0.736 },
-  { raw: 0.68, accuracy: 0.745 },
-  { raw: 0.69, accuracy: 0.755 },
-  { raw: 0.7, accuracy: 0.764 },
-  { raw: 0.71, accuracy: 0.774 },
-  { raw: 0.72, accuracy: 0.783 },
-  { raw: 0.73, accuracy: 0.793 },
-  { raw: 0.74, accuracy: 0.802 },
-  { raw: 0.75, accuracy: 0.812 },
-  { raw: 0.76, accuracy: 0.821 },
-  { raw: 0.77, accuracy: 0.83 },
-  { raw: 0.78, accuracy: 0.84 },
-  { raw: 0.79, accuracy: 0.849 },
-  { raw: 0.8, accuracy: 0.858 },
-  { raw: 0.81, accuracy: 0.867 },
-  { raw: 0.82, accuracy: 0.876 },
-  { raw: 0.83, accuracy: 0.885 },
-  { raw: 0.84, accuracy: 0.894 },
-  { raw: 0.85, accuracy: 0.902 },
-  { raw: 0.86, accuracy: 0.911 },
-  { raw: 0.87, accuracy: 0.919 },
-  { raw: 0.88, accuracy: 0.927 },
-  { raw: 0.89, accuracy: 0.935 },
-  { raw: 0.9, accuracy: 0.943 },
-  { raw: 0.91, accuracy: 0.951 },
-  { raw: 0.92, accuracy: 0.958 },
-  { raw: 0.93, accuracy: 0.965 },
-  { raw: 0.94, accuracy: 0.972 },
-  { raw: 0.95, accuracy: 0.978 },
-  { raw: 0.96, accuracy: 0.984 },
-  { raw: 0.97, accuracy: 0.989 },
-  { raw: 0.98, accuracy: 0.99 },
-  { raw: 0.99, accuracy: 0.99 },
-  { raw: 1, accuracy: 0.99 },
-];
+export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
+  cuts: [0.7, 0.85, 0.95],
+  authored: [0.613, 0.873, 0.957, 0.986],
+  printed: [0.628, 0.891, 0.891, 0.986],
+};

@@ -1,8 +1,6 @@
-// Calibrated confidence: the engine's raw score ranks pairs well but is not a probability (a raw
-// 0.85 was right about two times in three on the labelled forms). A monotone map, fitted on the
-// labelled evaluation set by beta calibration (a logistic curve in ln raw and ln(1 − raw)), turns the raw
-// score into "how often a suggestion scored like this was right", so 90 % means about 9 in 10.
-// Refit with `node apps/server/test/eval-suggest.ts --fit-calibration` after engine changes.
+// The beta curve that mapped raw scores to shown confidence until the confidence levels
+// (calibration-levels.ts) replaced it: a logistic curve in ln raw and ln(1 − raw). Kept as the
+// comparison `eval-suggest.ts --calibration-cv` prints beside the levels.
 
 /** One knot of the map: raw score → observed accuracy. Knots are sorted by `raw`. */
 export type CalibrationPoint = { raw: number; accuracy: number };

@@ -6,12 +6,13 @@
 // threshold and assign them globally so one table field is not handed to many unrelated boxes
 // (assign.ts). Pure and deterministic: same input, same output, in template field order.
 import { countFieldsPerParent, markRows } from './field-name.ts';
-import { explainPair } from './explain.ts';
+import { evidenceKindOf, explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
 import { assignTargets } from './assign.ts';
-import { calibrate } from './calibration.ts';
+import type { EvidenceKind } from './calibration-levels.ts';
+import { confidenceOf } from './calibration-levels.ts';
 import { applyMemories } from './mapping-memory.ts';
-import { SUGGEST_CALIBRATION } from './calibration-data.ts';
+import { SUGGEST_CONFIDENCE } from './calibration-data.ts';
 import { scoreField } from './score.ts';
 import type {
   FieldProfile,
@@ -106,18 +107,20 @@ export function scorePairs(input: SuggestInput, threshold: number): ScoredPair[]
   return pairs;
 }
 
+/** A suggestion with what the confidence levels read: its raw score and evidence kind. */
+export type ScoredSuggestion = { suggestion: Suggestion; raw: number; evidence: EvidenceKind };
+
 /**
- * Suggests a mapping for each unmapped PDF field that has a convincing target: at most one per
- * field, each table target for one field (universal values and same-named fields repeated on
- * other pages excepted), nothing below the threshold. Signatures and buttons get none; file and
- * link fields are never suggested. Keys are in the stored form.
+ * The engine's suggestions before the account's memories: at most one per field, each table
+ * target for one field (universal values and same-named fields repeated on other pages
+ * excepted), nothing below the threshold.
  */
-export function suggestFieldMappings(
+export function engineSuggestions(
   input: SuggestInput,
   options: SuggestOptions = {},
-): Suggestion[] {
+): ScoredSuggestion[] {
   const threshold = options.threshold ?? DEFAULT_SUGGEST_THRESHOLD;
-  const calibration = options.calibration ?? SUGGEST_CALIBRATION;
+  const levels = options.calibration === undefined ? SUGGEST_CONFIDENCE : options.calibration;
   const similarity = createTermSimilarity();
   const pairs = scorePairs(input, threshold);
   const assigned = assignTargets(pairs, threshold);
@@ -126,23 +129,39 @@ export function suggestFieldMappings(
   for (const pair of pairs) {
     pairsByField.set(pair.field.name, [...(pairsByField.get(pair.field.name) ?? []), pair]);
   }
-  const suggestions = assigned
+  return assigned
     .filter((pair) => !isCloseCall(pair, pairsByField, takenKeys))
-    .map((pair): Suggestion => ({
-      field_name: pair.field.name,
-      suggested_field_key: pair.target.key,
-      confidence_score: roundScore(calibrate(pair.score, calibration)),
-      reason: explainPair(pair.field, pair.target, pair.target.label, similarity),
-      ...(pair.field.region.owner === 'record'
-        ? {}
-        : {
-            region: {
-              owner: pair.field.region.owner,
-              label: pair.field.region.label,
-              foreign: !pair.target.parties.has(pair.field.region.owner),
-            },
-          }),
-    }));
+    .map((pair): ScoredSuggestion => {
+      const evidence = evidenceKindOf(pair.field, pair.target, similarity);
+      const suggestion: Suggestion = {
+        field_name: pair.field.name,
+        suggested_field_key: pair.target.key,
+        confidence_score: roundScore(confidenceOf(pair.score, evidence, levels)),
+        reason: explainPair(pair.field, pair.target, pair.target.label, similarity),
+        ...(pair.field.region.owner === 'record'
+          ? {}
+          : {
+              region: {
+                owner: pair.field.region.owner,
+                label: pair.field.region.label,
+                foreign: !pair.target.parties.has(pair.field.region.owner),
+              },
+            }),
+      };
+      return { suggestion, raw: pair.score, evidence };
+    });
+}
+
+/**
+ * Suggests a mapping for each unmapped PDF field that has a convincing target (engineSuggestions),
+ * then lets the account's remembered mappings override them. Signatures and buttons get none;
+ * file and link fields are never suggested. Keys are in the stored form.
+ */
+export function suggestFieldMappings(
+  input: SuggestInput,
+  options: SuggestOptions = {},
+): Suggestion[] {
+  const suggestions = engineSuggestions(input, options).map((s) => s.suggestion);
   const memories = input.memories ?? [];
   if (memories.length === 0) {
     return suggestions;

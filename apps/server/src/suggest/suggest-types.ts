@@ -3,7 +3,7 @@
 import type { Suggestion, UniversalField } from '@formbridge/contract/mappings';
 import type { CombinationRule, Field } from '@formbridge/contract/tables';
 import type { FieldDataDto } from '@formbridge/contract/templates';
-import type { CalibrationPoint } from './calibration.ts';
+import type { ConfidenceLevels } from './calibration-levels.ts';
 import type { Term } from './lexicon.ts';
 import type { MappingMemory } from './mapping-memory.ts';
 import type { Region } from './regions.ts';
@@ -36,8 +36,8 @@ export type SuggestInput = {
 export type SuggestOptions = {
   /** Suggestions whose raw score is below this are not made. */
   threshold?: number;
-  /** Raw score → shown confidence; defaults to the map fitted on the evaluation set, `[]` = raw. */
-  calibration?: readonly CalibrationPoint[];
+  /** Raw score → shown confidence; defaults to the levels fitted on the development set, null = raw. */
+  calibration?: ConfidenceLevels | null;
 };
 
 /** Something a PDF field can be mapped to, with the words that describe it. */
