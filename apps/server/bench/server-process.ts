@@ -4,7 +4,6 @@
 // parsed answers, its modules) never counts in them. Not a benchmark itself.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS, serverEnvironment } from '../src/node-flags.ts';
@@ -15,20 +14,9 @@ import {
 } from '../src/lib/pdf-fill/fill-worker-bundle.ts';
 import { SERVER_BUNDLE, currentServerBundle } from '../src/server-bundle.ts';
 import { request } from './bench-http.ts';
+import { freePort } from '../test/process-helpers.ts';
 
 const TICKS_PER_SECOND = 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The entry `npm start` runs once its bundles are made: the server bundle, or with `useSources`

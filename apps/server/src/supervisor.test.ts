@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_ERROR_EXIT_CODE, superviseServer } from './supervisor.ts';
+import { waitFor } from '../test/process-helpers.ts';
 
 /** A stand-in server that dies with the given exit codes, one per start, then exits 0. */
 function dyingServer(codes: number[]): { entry: string; starts: () => number } {
@@ -100,28 +101,22 @@ await superviseServer({ entry: ${JSON.stringify(server)} });
 `,
     );
     const supervisor = spawn(process.execPath, [supervisorScript], { stdio: 'ignore' });
-    const port = await waitFor(() =>
-      fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : undefined,
+    const port = await waitFor(
+      'the server to write its port',
+      () => (fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : undefined),
+      10_000,
     );
     expect(await canConnect(port)).toBe(true);
     supervisor.kill('SIGKILL');
-    expect(await waitFor(async () => ((await canConnect(port)) ? undefined : true))).toBe(true);
+    expect(
+      await waitFor(
+        'the server to stop',
+        async () => ((await canConnect(port)) ? undefined : true),
+        10_000,
+      ),
+    ).toBe(true);
   });
 });
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error('timed out');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {

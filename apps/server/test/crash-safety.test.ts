@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -9,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CrashPoint } from '../src/lib/crash-point.ts';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.ts';
 import { OWN_FIXTURES, readFixture } from './factories.ts';
+import { freePort, waitFor } from './process-helpers.ts';
 
 // kill -9 at the worst moment of each write, then a restart: nothing may be half-written. The
 // server runs as a child process with FORMBRIDGE_TEST_CRASH_POINT (lib/crash-point.ts), which
@@ -19,24 +19,6 @@ import { OWN_FIXTURES, readFixture } from './factories.ts';
 const SERVER_ENTRY = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 type Server = { baseUrl: string; child: ChildProcess; output: () => string };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const running: ChildProcess[] = [];
 

@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './scale/cluster.ts';
+import { freePort } from './process-helpers.ts';
 import type { JobResponse } from '@formbridge/contract/jobs';
 import {
   createClient,

@@ -114,6 +114,14 @@ async function prepareTooLarge(
 // Every 429 and 503 says when to come back, even when the thrower did not.
 const RETRY_AFTER_DEFAULTS: Record<number, number> = { 429: 60, 503: 30 };
 
+/** `Retry-After` on every 429 and 503: the error's own seconds, else the status's default. */
+function setRetryAfter(reply: FastifyReply, status: number, seconds?: number): void {
+  const retryAfter = seconds ?? RETRY_AFTER_DEFAULTS[status];
+  if (retryAfter !== undefined) {
+    void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+  }
+}
+
 /** Installs the single error handler and the JSON 404 for unknown API routes. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -130,10 +138,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       } else if (error.closeConnection) {
         void reply.header('connection', 'close');
       }
-      const retryAfter = error.retryAfterSeconds ?? RETRY_AFTER_DEFAULTS[error.status];
-      if (retryAfter !== undefined) {
-        void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
-      }
+      setRetryAfter(reply, error.status, error.retryAfterSeconds);
       const body = error.code
         ? { detail: error.detail, code: error.code }
         : { detail: error.detail };
@@ -159,7 +164,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(known.status).send({ detail: known.detail });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).header('retry-after', '60').send({ detail: error.message });
+      setRetryAfter(reply, 429);
+      return reply.status(429).send({ detail: error.message });
     }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ detail: error.message });
@@ -171,10 +177,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const classified = classifyStorageError(error);
     if (classified) {
       request.log.warn({ err: error }, 'request failed on storage or database input');
-      const retryAfter = RETRY_AFTER_DEFAULTS[classified.status];
-      if (retryAfter !== undefined) {
-        void reply.header('retry-after', String(retryAfter));
-      }
+      setRetryAfter(reply, classified.status);
       return reply.status(classified.status).send({ detail: classified.detail });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -13,6 +13,7 @@ import {
   writeManifest,
   type SourceBundle,
 } from './source-bundle.ts';
+import { waitFor } from '../../test/process-helpers.ts';
 
 /** A bundle of one source file whose builder copies it and records it as the only input. */
 function fixtureBundle(): SourceBundle & { sourceFile: string; built: string } {
@@ -37,18 +38,16 @@ fs.writeFileSync(${JSON.stringify(built)}, 'built');
   return { source: pathToFileURL(sourceFile), dir, builder, sourceFile, built };
 }
 
-async function waitFor(condition: () => boolean) {
-  for (let attempt = 0; attempt < 100 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('source bundles', () => {
   it('runs the source until a bundle is made, then the bundle until a source changes', async () => {
     const bundle = fixtureBundle();
     expect(bundleOrSource(bundle).href).toBe(bundle.source.href);
     // The first miss starts the builder in the background.
-    await waitFor(() => fs.existsSync(bundle.built) && currentBundleEntry(bundle) !== null);
+    await waitFor(
+      'the bundle',
+      () => fs.existsSync(bundle.built) && currentBundleEntry(bundle) !== null,
+      5_000,
+    );
     const entry = path.join(bundle.dir, 'entry.mjs');
     expect(currentBundleEntry(bundle)).toBe(entry);
     expect(bundleOrSource(bundle).href).toBe(pathToFileURL(entry).href);

@@ -1,5 +1,6 @@
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { cleanCaption } from './caption-clean.ts';
+import { readableFieldName } from './readable-name.ts';
 
 // The label an addendum item is listed under (issue 30): the caption finder's label when it is a
 // whole caption, else the field's tooltip, else its name made readable. The nearest printed text
@@ -48,17 +49,6 @@ export function isWholeCaption(text: string): boolean {
   return !/^[^(“"‘[]*[)”’\]]/u.test(text);
 }
 
-/** The field's name, readable: its last segment without indexes, separators split. */
-function readableName(name: string): string {
-  const segment = (name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, '');
-  const readable = segment
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return readable === '' ? name : readable;
-}
-
 /** The label of the field's addendum item: caption, tooltip, then name (see above). */
 export function addendumLabel(name: string, info: Pick<FieldInfoDto, 'label' | 'tooltip'>): string {
   for (const text of [info.label, info.tooltip]) {
@@ -67,5 +57,6 @@ export function addendumLabel(name: string, info: Pick<FieldInfoDto, 'label' | '
       return cleaned;
     }
   }
-  return readableName(name);
+  // The field's name, readable; the name itself when nothing readable is left.
+  return readableFieldName(name, 'keep') || name;
 }

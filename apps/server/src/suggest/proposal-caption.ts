@@ -1,6 +1,7 @@
 import { columnNameOf } from '@formbridge/contract/table-proposal';
 import { readLabelCandidate, type FieldInfoDto } from '@formbridge/contract/templates';
 import { isGenericWord, termsOf } from './lexicon.ts';
+import { readableFieldName } from './readable-name.ts';
 import { termSimilarity } from './term-similarity.ts';
 import { foldText, isNumberWord, isStopword } from './text-normalize.ts';
 
@@ -9,24 +10,10 @@ import { foldText, isNumberWord, isStopword } from './text-normalize.ts';
 // a neighbour's caption or a line of example text. When the field's name is readable and the
 // caption shares no word or meaning with it, the name is the better caption.
 
-/** The trailing box number of a field name: 'ssn_2', 'f1_04[0]', 'DOB(2)'. */
-export const BOX_INDEX = /[\s_\-.]*\d+(?:\[\d+\]|\(\d+\))?$|(?:\[\d+\]|\(\d+\))$/;
-
 // Words of at least this many letters count towards a readable name.
 const MIN_WORD = 3;
 // A term this similar to one of the caption's agrees with it (same concept, plural, spelling).
 const AGREES = 0.8;
-
-/** The last segment of a field's name as words: `301 Date Hired` → `Date Hired`. */
-function readableName(name: string): string {
-  const segment = name.split('.').at(-1) ?? name;
-  return segment
-    .replace(BOX_INDEX, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/^\s*\d+[\s.)]*(?=\p{L})/u, '')
-    .trim();
-}
 
 /** Words that say what the field holds: not numbers, filler ("text", "field") or stopwords. */
 function contentTerms(text: string) {
@@ -68,7 +55,7 @@ export function captionOf(name: string, info: FieldInfoDto): string {
   const printed = [info.label, ...candidates, info.tooltip].find(
     (text) => text !== undefined && columnNameOf(text) !== '',
   );
-  const readable = readableName(name);
+  const readable = readableFieldName(name, 'drop');
   if (printed !== undefined) {
     // A stray combining mark before the first letter (`̀ZIP`) is an extraction artefact.
     const caption = printed

@@ -10,7 +10,8 @@ import type { Transform } from '@formbridge/contract/transforms';
 import { TABLE_NAME_MAX_LENGTH } from '@formbridge/contract/limits';
 import { hasDateFormat } from './field-words.ts';
 import { partiesIn } from './parties.ts';
-import { BOX_INDEX, captionOf } from './proposal-caption.ts';
+import { captionOf } from './proposal-caption.ts';
+import { BOX_INDEX } from './readable-name.ts';
 
 // A table proposed from a form (issue 34): one column per logical value the form asks for, named
 // from the printed captions the layout finder stored with each field (label, label_candidates,

@@ -2,11 +2,11 @@
 // `npm run fuzz`: it can die without taking the test with it, and its RSS is its own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../src/node-flags.ts';
+import { freePort } from '../process-helpers.ts';
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
 
@@ -26,14 +26,6 @@ export type UploadResult = {
   body: { detail?: unknown; code?: string };
   ms: number;
 };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 function statusKb(pid: number, key: string): number {
   const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startLocalS3, type LocalS3 } from '../s3-server.ts';
+import { freePort } from '../process-helpers.ts';
 
 // Real parts on loopback for the scale test: a fresh PostgreSQL database, an S3-compatible
 // server (s3rver), app instances as separate `node src/server.ts` processes, and nginx in front
@@ -38,17 +38,6 @@ export type Cluster = {
   stopInstances: () => Promise<void>;
   close: () => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../scale/cluster.ts';
+import { freePort } from '../process-helpers.ts';
 
 // `npm run test:upgrade` (run by .ci/run): an office's upgrade as docs/deploy.md describes it.
 // The previous release (the newest tag before HEAD) is installed by root into a checkout the

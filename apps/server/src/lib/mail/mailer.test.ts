@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -15,6 +14,7 @@ import {
   type Mailer,
   type MailMessage,
 } from './mailer.ts';
+import { freePort } from '../../../test/process-helpers.ts';
 
 const PDF = fs.readFileSync(
   path.resolve(import.meta.dirname, '../../../test/fixtures/own/simple-form.pdf'),
@@ -39,14 +39,6 @@ function messageTo(to: string[]): MailMessage {
     html: '<p>Hello,<br>the filled PDF is attached.</p>',
     attachments: [{ filename: 'intake-ada.pdf', content: PDF, contentType: 'application/pdf' }],
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 let dataDir: string;

@@ -1,16 +1,5 @@
-import type { GenerationError } from '@formbridge/contract/jobs';
-import { sanitizeFileNamePart } from '@formbridge/contract/file-names';
-import { formatIsoDate } from '@formbridge/contract/dates';
-import { z } from 'zod';
 import { derivedId } from '../../lib/jobs/derived-id.ts';
-import type {
-  FinishedItem,
-  ItemResult,
-  ItemRun,
-  JobDefinition,
-  JobOutcome,
-  JobRef,
-} from '../../lib/jobs/job-queue.ts';
+import type { ItemResult, ItemRun, JobDefinition } from '../../lib/jobs/job-queue.ts';
 import { trySendFormsByEmail } from '../completed-forms/completed-forms.public.ts';
 import {
   findStoredForm,
@@ -18,7 +7,7 @@ import {
   type StoredCompletedForm,
 } from '../completed-forms/completed-forms.public.ts';
 import type { FillDeps } from '../completed-forms/completed-forms.public.ts';
-import { jobArtifactKeys, toResultItem } from '../jobs/jobs.public.ts';
+import { jobArtifactKeys } from '../jobs/jobs.public.ts';
 import {
   loadRecordBatch,
   loadTableSource,
@@ -29,41 +18,19 @@ import {
   type TemplateSource,
 } from '../completed-forms/completed-forms.public.ts';
 import { fillRecord } from '../completed-forms/completed-forms.public.ts';
-import { createResultLog } from './result-log.ts';
 import { createRowBatch } from './row-batch.ts';
-import { createZipSink } from './zip-sink.ts';
+import {
+  BULK_GENERATION,
+  bulkGenerationPayloadSchema,
+  formItemSchema,
+  type BulkGenerationPayload,
+  type BulkJob,
+  type FormItem,
+  type MadeForm,
+} from './bulk-generation.payload.ts';
+import { zipForms } from './bulk-generation.zip.ts';
 import { jobActor } from '../../lib/audit/audit-actor.ts';
 
-export const BULK_GENERATION = 'bulk_generation';
-
-export const bulkGenerationPayloadSchema = z.object({
-  template_id: z.string(),
-  table_id: z.string(),
-  record_ids: z.array(z.string()),
-  user_email: z.string(),
-  send_email: z.boolean(),
-  email_recipients: z.array(z.string()),
-  flatten: z.boolean(),
-  /**
-   * The template revision, pinned when the job was queued (issue 32): a revision uploaded while
-   * the job runs does not change its remaining items. Absent in jobs queued before revisions.
-   */
-  template_revision: z.number().int().optional(),
-  /** The generation moment, fixed when the job was queued. */
-  now: z.string(),
-});
-export type BulkGenerationPayload = z.infer<typeof bulkGenerationPayloadSchema>;
-
-/** What the job book keeps of a record's form: the zip and the result read the rest. */
-const formItemSchema = z.object({
-  formId: z.string(),
-  email: z.object({ sent_to: z.array(z.string()), error: z.string().nullable() }).nullable(),
-});
-type FormItem = z.infer<typeof formItemSchema>;
-/** In one process the zip takes the form as it was made, not read back. */
-type MadeForm = { row: StoredCompletedForm; bytes: Uint8Array };
-
-type Job = JobRef<BulkGenerationPayload>;
 type Sources = { table: TableSource; template: TemplateSource; templateBytes: Uint8Array };
 
 // Records are read this many at a time, so a 10,000-record job never holds them all.
@@ -86,7 +53,7 @@ export function bulkGenerationJob(
   const { ctx, pool } = deps;
   const cache = new Map<string, Promise<Sources>>();
 
-  const sources = (job: Job) => {
+  const sources = (job: BulkJob) => {
     let entry = cache.get(job.id);
     if (!entry) {
       entry = (async () => {
@@ -109,7 +76,7 @@ export function bulkGenerationJob(
     return entry;
   };
 
-  const email = async (job: Job, row: StoredCompletedForm, bytes: Uint8Array) => {
+  const email = async (job: BulkJob, row: StoredCompletedForm, bytes: Uint8Array) => {
     if (!job.payload.send_email) {
       return null;
     }
@@ -125,7 +92,7 @@ export function bulkGenerationJob(
   };
 
   const open = async (
-    job: Job,
+    job: BulkJob,
     itemIds: readonly string[],
   ): Promise<ItemRun<FormItem, MadeForm>> => {
     // The fill workers are about to take the memory: an idle upload reader need not stay.
@@ -225,7 +192,7 @@ export function bulkGenerationJob(
   };
 
   /** The names the zip and the errors carry; from a stored form if the template is gone. */
-  async function jobNames(job: Job) {
+  async function jobNames(job: BulkJob) {
     try {
       const loaded = await sources(job);
       return { template: loaded.template.name, table: loaded.table.table.name };
@@ -234,97 +201,4 @@ export function bulkGenerationJob(
       return { template: first?.template_name ?? 'Forms', table: first?.table_name ?? 'Table' };
     }
   }
-}
-
-/**
- * Frees a form's bytes once the zip has written them (the last use of them). They came from a
- * fill worker or a file read, so the main thread's garbage collector counts them only as
- * external memory: left to it, they piled up for a full collection, ~60 MB on a 10,000-form job
- * (docs/benchmarks.md). Only a buffer the bytes fill alone is detached; a view into a shared one
- * is left to the collector.
- */
-function release(bytes: Uint8Array) {
-  const { buffer } = bytes;
-  if (
-    buffer instanceof ArrayBuffer &&
-    bytes.byteLength > 0 &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === buffer.byteLength
-  ) {
-    // ES2024's ArrayBuffer.prototype.transfer (Node 20+), past the ES2023 library's types.
-    (buffer as ArrayBuffer & { transfer: (length: number) => ArrayBuffer }).transfer(0);
-  }
-}
-
-/**
- * The job's final step: the forms in the order the records were asked for, each as it was made
- * (same process) or read back from storage as the zip takes it (never the whole job in memory),
- * and the result beside it.
- */
-async function zipForms(
-  deps: FillDeps,
-  job: Job,
-  items: AsyncIterable<FinishedItem<FormItem, MadeForm>>,
-  names: { template: string; table: string },
-): Promise<JobOutcome> {
-  const { ctx } = deps;
-  const { payload } = job;
-  const keys = jobArtifactKeys(job.id);
-  const zip = createZipSink(ctx.storage, keys.zip);
-  const results = createResultLog(ctx.storage, keys.results);
-  const errors: GenerationError[] = [];
-  const fail = (recordId: string, label: string | null, detail: string) =>
-    errors.push({
-      record_id: recordId,
-      record_display_name: label,
-      template_id: payload.template_id,
-      template_name: names.template,
-      detail,
-    });
-  try {
-    for await (const item of items) {
-      if (!item.ok) {
-        fail(item.itemId, item.label, item.error);
-        continue;
-      }
-      const row = item.made?.row ?? (await findStoredForm(ctx.db, job.ownerId, item.value.formId));
-      if (row) {
-        const bytes = item.made?.bytes ?? new Uint8Array(await ctx.storage.read(row.file_key));
-        await zip.add(row.file_name, bytes, () => release(bytes));
-        await results.add(toResultItem(row, item.value.email));
-      } else {
-        fail(item.itemId, null, 'The form was deleted before the zip was made');
-      }
-    }
-  } catch (error) {
-    await zip.abort();
-    await results.abort();
-    throw error;
-  }
-  const zipName = `${sanitizeFileNamePart(names.template, 'Forms')}_${sanitizeFileNamePart(names.table, 'Table')}_${formatIsoDate(new Date(payload.now))}.zip`;
-  let zipArtifact = null;
-  if (results.count > 0) {
-    zipArtifact = { key: keys.zip, file_name: zipName, size: await zip.finish() };
-  } else {
-    await zip.abort();
-  }
-  const result = await results.finish({
-    successful: results.count,
-    total: payload.record_ids.length,
-    total_templates: null,
-    record_display_name: null,
-    template_name: names.template,
-    table_name: names.table,
-    errors,
-    zip: zipArtifact,
-    merged: null,
-  });
-  const isSuccess = results.count > 0;
-  return {
-    status: isSuccess ? 'succeeded' : 'failed',
-    result,
-    error: isSuccess ? null : `None of the ${payload.record_ids.length} forms could be generated`,
-    done: results.count + errors.length,
-    failed: errors.length,
-  };
 }

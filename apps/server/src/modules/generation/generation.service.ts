@@ -12,7 +12,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { findExistingRecordIds, findRecord } from '../records/records.public.ts';
 import { checkRecipients } from '../completed-forms/completed-forms.public.ts';
-import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.job.ts';
+import { BULK_GENERATION, type BulkGenerationPayload } from './bulk-generation.payload.ts';
 import { loadTableSource, loadTemplateSource } from '../completed-forms/completed-forms.public.ts';
 import { MULTI_TEMPLATE_GENERATION, type MultiTemplatePayload } from './multi-template.job.ts';
 import { userActor } from '../../lib/audit/audit-actor.ts';

@@ -5,7 +5,7 @@ import { RecordPageStarts } from './records.page-starts.ts';
 import { RecordTexts, type KeptRecords } from './records.kept-records.ts';
 import { presentRecordsText } from './records.presenter.ts';
 import type { Page } from './records.repo.ts';
-import { listTableRecords, type RecordsView } from './records.service.ts';
+import { listTableRecords, type RecordsView } from './records.read.ts';
 
 export type RecordsReader = {
   /** A table's records as the answer's JSON bytes, whole or one page, with the table's count. */

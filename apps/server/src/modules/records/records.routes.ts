@@ -15,12 +15,11 @@ import { replyWithPlainJson, sendJsonBytes } from '../../lib/plain-json-reply.ts
 import type { RecordsReader } from './records.reader.ts';
 import { AppError } from '../../lib/errors.ts';
 import { presentRecord } from './records.presenter.ts';
+import { getRecord, type RecordsView } from './records.read.ts';
 import {
   createRecord,
   deleteRecord,
-  getRecord,
   updateRecord,
-  type RecordsView,
   type RecordWriteResult,
 } from './records.service.ts';
 
