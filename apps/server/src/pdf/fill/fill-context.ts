@@ -9,6 +9,8 @@ export interface FillContext {
   fonts: DocumentFonts;
   /** Pages poppler will read right to left (fill-page-direction.ts). */
   rtlPages?: ReadonlySet<PDFDict>;
+  /** The template's bytes, read by pdf.js only for what the page prints (fill-page-rules.ts). */
+  template?: Uint8Array;
 }
 
 /** What filling one field did: the value stored and how it was drawn. */

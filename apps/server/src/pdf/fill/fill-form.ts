@@ -237,6 +237,7 @@ export async function fillForm(
     context: doc.context,
     acroForm: form.acroForm,
     fonts: new DocumentFonts(doc, shared),
+    template: plan.bytes,
     // Only a fill with right-to-left text reads the template's page text (once per template).
     rtlPages: Object.values(values).some((value) => hasRightToLeft(asText(value)))
       ? await rightToLeftPages(doc, plan.bytes, drawnValues(form, values))

@@ -13,6 +13,7 @@ import {
 import { paragraphDirection, type Direction } from './fill-bidi.ts';
 import { graphemes, layoutText, LINE_BREAKS, type LayoutMode } from './fill-layout.ts';
 import { MIN_FONT_SIZE } from './fill-types.ts';
+import { combAmountShown } from './fill-page-rules.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
 import type { UsableFont } from '../fonts/fonts-document.ts';
 import { FIELD_FLAGS, type FormField } from '../prepare/prepare-document.ts';
@@ -195,11 +196,13 @@ export async function fillTextField(
   field.dict.set(pdfName('V'), pdfText(written));
   // Rich text would take precedence over /V in Acrobat and still show the old value.
   field.dict.delete(pdfName('RV'));
-  const drawn = await drawFieldText(
-    ctx,
-    field,
-    displayText(field, written),
-    textModeFor(field, maxLength),
-  );
+  const mode = textModeFor(field, maxLength);
+  const shown = displayText(field, written);
+  // An amount in a comb printed with a cents divider: the cents in the cells after it.
+  const amount =
+    mode.mode === 'comb' && mode.combCells
+      ? await combAmountShown(ctx, field, mode.combCells, shown)
+      : undefined;
+  const drawn = await drawFieldText(ctx, field, amount ?? shown, mode);
   return { ...drawn, written, problems: [...problems, ...drawn.problems] };
 }
