@@ -72,7 +72,9 @@ export function plan(fields: FactField[]): Planned[] {
         return;
       }
       value = field.type === 'checkbox' && states.length === 1 ? true : state;
-      cleared = field.type === 'checkbox' ? false : null;
+      // null, not false: on a Yes/No pair false ticks "No" (fill-buttons.ts), and a baseline
+      // with "No" ticked hid every value that ticks it.
+      cleared = null;
       widgets = field.widgets.filter((widget) => (widget.on_states ?? []).includes(state));
     } else if (field.type === 'choice') {
       value = (field.options ?? []).find((option) => option.trim() !== '');

@@ -8,6 +8,7 @@ import {
   repairOnAppearances,
 } from './fill-button-appearance.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
+import { raiseTickedOverSiblings } from './fill-stacked-widgets.ts';
 import type { FillValue } from './fill-types.ts';
 import type { FormField } from '../prepare/prepare-document.ts';
 import { getText, nameText, nameVariants, pdfName } from '../prepare/prepare-objects.ts';
@@ -237,7 +238,7 @@ export function fillButtonField(
     return { written: null, font: null, fontSize: null, problems: [selection.problem] };
   }
   applyState(context, field, selection.state, selection.widget);
-  const problems: string[] = [];
+  const problems = raiseTickedOverSiblings(context, field);
   const stateName = selection.state ? nameText(selection.state) : '';
   if (
     selection.widget !== undefined &&
