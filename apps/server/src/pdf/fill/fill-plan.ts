@@ -1,6 +1,6 @@
 import {
   PDFArray,
-  type PDFRef,
+  PDFRef,
   PDFContext,
   PDFDict,
   PDFDocument,
@@ -11,6 +11,7 @@ import { extendBase, incrementalBase, type IncrementalBase } from './fill-increm
 import { sharedFont } from '../fonts/fonts-shared.ts';
 import type { PdfPermissions } from '../objects/pdf-encrypt.ts';
 import { updateEncryption } from '../objects/pdf-encrypt-update.ts';
+import { objectsRepeatingKeys } from '../objects/pdf-duplicate-keys.ts';
 import { readXrefBase, type XrefBase } from '../objects/pdf-xref.ts';
 import { loadPdf } from '../prepare/prepare-load.ts';
 
@@ -74,6 +75,24 @@ function dropSuperseded(context: PDFContext, xref: XrefBase | null): void {
   }
 }
 
+/**
+ * `base`, plus an update rewriting its objects that name a dictionary key twice as pdf-lib read
+ * them (the last occurrence, as qpdf takes it): left in the template's bytes they made every
+ * output fail `qpdf --check` (de_phsg_bds_aufnahmeantrag_2019's widgets repeat /F), and readers
+ * disagree on which occurrence counts. The base as it is when the update would not read back.
+ */
+function withoutRepeatedKeys(base: IncrementalBase, context: PDFContext): IncrementalBase {
+  const objects: Array<[PDFRef, PDFObject]> = [];
+  for (const number of objectsRepeatingKeys(base.bytes, base.xref.offsets)) {
+    const ref = PDFRef.of(number, base.xref.inUse.get(number) ?? 0);
+    const object = context.lookup(ref);
+    if (object !== undefined) {
+      objects.push([ref, object]);
+    }
+  }
+  return objects.length === 0 ? base : (extendBase(base, objects) ?? base);
+}
+
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const { doc, notes, permissions } = await loadPdf(bytes);
@@ -81,7 +100,8 @@ export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   dropSuperseded(doc.context, xref);
   // An encrypted template keeps its own encryption in every update, when it can be reproduced.
   const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
-  const base = xref ? incrementalBase(bytes, xref, doc.context, encryption) : null;
+  const first = xref ? incrementalBase(bytes, xref, doc.context, encryption) : null;
+  const base = first && withoutRepeatedKeys(first, doc.context);
   const fontBase = base ? await withSharedFont(base) : null;
   return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, bytes, base, fontBase };
 }

@@ -37,6 +37,8 @@ export interface XrefBase {
   readonly id: PDFArray | undefined;
   /** In-use object numbers with their generation (object-stream members have 0). */
   readonly inUse: ReadonlyMap<number, number>;
+  /** Where each in-use object stored at an offset of its own starts (not object-stream members). */
+  readonly offsets: ReadonlyMap<number, number>;
   /** The newest trailer's /Encrypt (an indirect dictionary), read as stored: never decrypted. */
   readonly encrypt: { readonly ref: PDFRef; readonly dict: PDFDict } | undefined;
 }
@@ -223,6 +225,7 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   }
   const context = PDFContext.create();
   const inUse = new Map<number, number>();
+  const offsets = new Map<number, number>();
   const seen = new Set<number>();
   const visited = new Set<number>();
   let newest: Section | null = null;
@@ -255,6 +258,7 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
             return null;
           }
           inUse.set(number, generation);
+          offsets.set(number, at);
           const isEncrypt = encryptRef instanceof PDFRef && encryptRef.objectNumber === number;
           if (isEncrypt && encryptRef.generationNumber === generation) {
             const dict = parseObjectAt(bytes, at + header[0].length, context);
@@ -274,14 +278,14 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
     return null;
   }
   const base = baseFrom(newest, startXref, inUse);
-  return base && { ...base, encrypt };
+  return base && { ...base, offsets, encrypt };
 }
 
 function baseFrom(
   newest: Section,
   startXref: number,
   inUse: Map<number, number>,
-): Omit<XrefBase, 'encrypt'> | null {
+): Omit<XrefBase, 'encrypt' | 'offsets'> | null {
   const { trailer } = newest;
   const size = trailer.get(PDFName.of('Size'));
   const root = trailer.get(PDFName.of('Root'));

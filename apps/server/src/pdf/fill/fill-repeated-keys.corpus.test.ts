@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../test/corpus.ts';
+import { pdftkDump, qpdfComplaints } from '../../../test/fidelity-oracles.ts';
+import { hasTool } from '../../../test/pdf-oracles.ts';
+import { fillForm } from './fill-form.ts';
+
+// de_phsg_bds_aufnahmeantrag_2019 repeats /F in 13 of its widgets. The fill's update rewrote
+// only the widgets it filled, so the others kept the template's bytes and every output failed
+// `qpdf --check` ("dictionary has duplicated key /F"). The plan now rewrites them once.
+
+const FILE = 'de_phsg_bds_aufnahmeantrag_2019.pdf';
+const corpusDir = process.env.FORMBRIDGE_CORPUS ?? resolve(REPO_ROOT, '../shared/corpus');
+const path = join(corpusDir, 'pdf', FILE);
+const skipReason = !existsSync(path)
+  ? `SKIPPED: ${FILE} is not at ${corpusDir} (set FORMBRIDGE_CORPUS)`
+  : !hasTool('qpdf') || !hasTool('pdftk')
+    ? 'SKIPPED: qpdf and pdftk are needed'
+    : undefined;
+
+describe('a template whose objects repeat a dictionary key', () => {
+  if (skipReason) {
+    console.warn(`fill-repeated-keys.corpus.test.ts ${skipReason}`);
+    it.skip(skipReason, () => undefined);
+    return;
+  }
+
+  it('gives outputs that pass qpdf --check and still start with its bytes', async () => {
+    const template = new Uint8Array(readFileSync(path));
+    expect(qpdfComplaints(template)).toMatch(/duplicated key \/F/);
+    for (const values of [{}, { Formfieldnr1: 'Zoë Ñandú', Formfieldnr10: true }]) {
+      const { bytes } = await fillForm(template, values);
+      expect(qpdfComplaints(bytes, template)).toBeNull();
+      expect(Buffer.from(bytes.subarray(0, template.byteLength)).equals(template)).toBe(true);
+      if ('Formfieldnr1' in values) {
+        const dump = pdftkDump(bytes);
+        expect(dump).toContain('FieldName: Formfieldnr1\nFieldFlags: 0\nFieldValue: Zoë Ñandú');
+        expect(dump).toMatch(/FieldName: Formfieldnr10\n(?:.+\n)*?FieldValue: Yes\n/);
+      }
+    }
+  });
+});
