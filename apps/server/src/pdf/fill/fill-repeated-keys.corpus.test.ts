@@ -5,6 +5,7 @@ import { REPO_ROOT } from '../../../test/corpus.ts';
 import { pdftkDump, qpdfComplaints } from '../../../test/fidelity-oracles.ts';
 import { hasTool } from '../../../test/pdf-oracles.ts';
 import { fillForm } from './fill-form.ts';
+import type { FillValue } from './fill-types.ts';
 
 // de_phsg_bds_aufnahmeantrag_2019 repeats /F in 13 of its widgets. The fill's update rewrote
 // only the widgets it filled, so the others kept the template's bytes and every output failed
@@ -29,7 +30,11 @@ describe('a template whose objects repeat a dictionary key', () => {
   it('gives outputs that pass qpdf --check and still start with its bytes', async () => {
     const template = new Uint8Array(readFileSync(path));
     expect(qpdfComplaints(template)).toMatch(/duplicated key \/F/);
-    for (const values of [{}, { Formfieldnr1: 'Zoë Ñandú', Formfieldnr10: true }]) {
+    const cases: Array<Record<string, FillValue>> = [
+      {},
+      { Formfieldnr1: 'Zoë Ñandú', Formfieldnr10: true },
+    ];
+    for (const values of cases) {
       const { bytes } = await fillForm(template, values);
       expect(qpdfComplaints(bytes, template)).toBeNull();
       expect(Buffer.from(bytes.subarray(0, template.byteLength)).equals(template)).toBe(true);

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFName, PDFRef, type PDFContext } from '@cantoo/pdf-lib';
+import { type PDFArray, PDFDict, PDFName, PDFRef, type PDFContext } from '@cantoo/pdf-lib';
 import type { FormField } from '../prepare/prepare-document.ts';
 import { getArray, numberArray, pdfName } from '../prepare/prepare-objects.ts';
 

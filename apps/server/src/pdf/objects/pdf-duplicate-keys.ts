@@ -32,7 +32,9 @@ export function repeatsKey(bytes: Uint8Array, start: number): boolean {
     if (WHITESPACE.has(byte)) {
       at += 1;
     } else if (byte === 0x25) {
-      while (at < end && bytes[at] !== 0x0a && bytes[at] !== 0x0d) at += 1;
+      while (at < end && bytes[at] !== 0x0a && bytes[at] !== 0x0d) {
+        at += 1;
+      }
     } else if (byte === 0x3c && bytes[at + 1] === 0x3c) {
       stack.push({ keys: new Set(), awaitingValue: false });
       at += 2;
@@ -48,7 +50,9 @@ export function repeatsKey(bytes: Uint8Array, start: number): boolean {
       at += 1;
       valueDone();
     } else if (byte === 0x3c) {
-      while (at < end && bytes[at] !== 0x3e) at += 1;
+      while (at < end && bytes[at] !== 0x3e) {
+        at += 1;
+      }
       at += 1;
       valueDone();
     } else if (byte === 0x28) {
@@ -56,7 +60,9 @@ export function repeatsKey(bytes: Uint8Array, start: number): boolean {
       valueDone();
     } else if (byte === 0x2f) {
       let stop = at + 1;
-      while (stop < end && isRegular(bytes[stop] ?? 0)) stop += 1;
+      while (stop < end && isRegular(bytes[stop] ?? 0)) {
+        stop += 1;
+      }
       const name = decodeName(bytes, at + 1, stop);
       at = stop;
       const top = stack[stack.length - 1];
@@ -71,7 +77,9 @@ export function repeatsKey(bytes: Uint8Array, start: number): boolean {
       }
     } else {
       let stop = at + 1;
-      while (stop < end && isRegular(bytes[stop] ?? 0)) stop += 1;
+      while (stop < end && isRegular(bytes[stop] ?? 0)) {
+        stop += 1;
+      }
       const word = stop - at <= 6 ? String.fromCharCode(...bytes.subarray(at, stop)) : '';
       at = stop === at ? at + 1 : stop;
       if (word === 'stream' || word === 'endobj') {
