@@ -59,6 +59,46 @@ describe('regions of the page and whose they are', () => {
     expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
   });
 
+  it('takes a name plus a copy number beside the same name on its page for a copy', () => {
+    // NAM102's `newmiddle1` is the name on the birth record, next to the new name's `newmiddle`.
+    const pages = new Map([
+      ['newmiddle', 2],
+      ['first', 0],
+      ['Numerdomu[0]', 1],
+      ['Text1', 0],
+    ]);
+    const owner = (name: string, page: number) =>
+      regionOf(name, pdfField({ page }), false, pages).owner;
+    expect(owner('newmiddle1', 2)).toBe('other-copy');
+    expect(owner('Numerdomu2[0]', 1)).toBe('other-copy');
+    // Another page's `first` is a repeat of the header, not a copy; `Text12` is numbered filler.
+    expect(owner('first1', 2)).toBe('record');
+    expect(owner('Text12', 0)).toBe('record');
+    const fields: FieldDataDto = {
+      newmiddle: pdfField({ label: 'Middle Name' }),
+      newmiddle1: pdfField({ label: '(must reflect your current name or the proposed name)' }),
+    };
+    const applicants = table('Applicants', ['New Middle Name']);
+    expect(suggest(suggestInput(fields, applicants))).toEqual({ newmiddle: 'New Middle Name' });
+  });
+
+  it("does not repeat a page's address on another page whose tooltip says it is another one", () => {
+    const tooltip = (what: string) => `${what}. Wpisz numer domu`;
+    const fields: FieldDataDto = {
+      'Page1[0].Numerdomu[0]': pdfField({ tooltip: tooltip('Adres zamieszkania') }),
+      'Page2[0].Numerdomu[0]': pdfField({
+        page: 1,
+        tooltip: tooltip('Adres miejsca prowadzenia pozarolniczej działalności'),
+      }),
+      'Page3[0].Numerdomu[0]': pdfField({ page: 2, tooltip: tooltip('Adres zamieszkania') }),
+    };
+    const injured = table('Poszkodowani', ['Numer domu']);
+    expect(suggest(suggestInput(fields, injured))).toEqual({
+      'Page1[0].Numerdomu[0]': 'Numer domu',
+      'Page3[0].Numerdomu[0]': 'Numer domu',
+    });
+  });
+
   it("never writes the record's identity under another party's heading, whatever the page", () => {
     // Every kind of page that puts a box in someone else's block: the heading over it, the
     // tooltip naming the person who notifies, the caption of the official who submits.
