@@ -4,6 +4,6 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.7, 0.85, 0.95],
-  authored: [0.613, 0.873, 0.957, 0.986],
-  printed: [0.628, 0.891, 0.891, 0.986],
+  authored: [0.69, 0.855, 0.983, 0.983],
+  printed: [0.735, 0.892, 0.892, 0.983],
 };
