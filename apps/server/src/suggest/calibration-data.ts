@@ -4,6 +4,6 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.7, 0.85, 0.95],
-  authored: [0.697, 0.853, 0.984, 0.984],
-  printed: [0.748, 0.915, 0.976, 0.984],
+  authored: [0.778, 0.859, 0.988, 0.988],
+  printed: [0.844, 0.921, 0.978, 0.988],
 };

@@ -5,13 +5,11 @@ import { suggestFieldMappings } from './suggest-field-mappings.ts';
 import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
 
 // Form 5000's beneficiary block: the caption runs over two lines beside two stacked boxes.
+const captionLeft = (label: string, rect: [number, number, number, number]) =>
+  pdfField({ label, rect, label_candidates: [{ text: label, position: 'left' }] });
 const beneficiary: FieldDataDto = {
-  a3: pdfField({ label: 'Surname and first name, or company', rect: [190, 350, 570, 365] }),
-  a4: pdfField({
-    label: 'name',
-    rect: [190, 367, 570, 382],
-    label_candidates: [{ text: 'name', position: 'left' }],
-  }),
+  a3: captionLeft('Surname and first name, or company', [190, 350, 570, 365]),
+  a4: captionLeft('name', [190, 367, 570, 382]),
 };
 
 describe('captions printed over two lines', () => {
@@ -29,11 +27,13 @@ describe('captions printed over two lines', () => {
     expect(suggestions.map((s) => [s.field_name, s.suggested_field_key])).toEqual([['a3', 'Name']]);
   });
 
-  it('leaves a lower-case caption alone under a closed caption or another column', () => {
+  it('leaves a lower-case caption alone under a closed caption or a box of other edges', () => {
     const fields: FieldDataDto = {
-      top: pdfField({ label: 'Address:', rect: [190, 350, 570, 365] }),
-      below: pdfField({ label: 'city', rect: [190, 367, 570, 382] }),
-      beside: pdfField({ label: 'zip', rect: [600, 367, 700, 382] }),
+      top: captionLeft('Address:', [190, 350, 570, 365]),
+      below: captionLeft('city', [190, 367, 570, 382]),
+      beside: captionLeft('zip', [600, 367, 700, 382]),
+      wide: captionLeft('Surname and first name', [190, 400, 570, 415]),
+      narrow: captionLeft('surname at birth', [190, 417, 400, 432]),
     };
     expect(joinContinuedCaptions(fields)).toEqual(fields);
   });
