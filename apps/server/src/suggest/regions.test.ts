@@ -1,6 +1,7 @@
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import { describe, expect, it } from 'vitest';
-import { regionOf } from './regions.ts';
+import type { Region } from './regions.ts';
+import { isOtherPartysBox, RECORD_REGION, regionOf } from './regions.ts';
 import { suggestFieldMappings } from './suggest-field-mappings.ts';
 import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
 import type { SuggestInput } from './suggest-types.ts';
@@ -57,6 +58,30 @@ describe('regions of the page and whose they are', () => {
     ]);
     expect(regionOf('Phone_2', pdfField({ page: 1 }), false, pages).owner).toBe('record');
     expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
+  });
+
+  it("tells whose box it is for the record's identity, by region and by the box's own words", () => {
+    const none = new Set<string>();
+    const box = (region: Region, ownParties: string[] = []) => ({
+      region,
+      ownParties: new Set(ownParties),
+    });
+    const heading: Region = {
+      owner: 'preparer',
+      label: 'Paid Preparer Use Only',
+      evidence: 'heading',
+    };
+    const laterRow: Region = { owner: 'other-row', label: 'row 2', evidence: 'structure' };
+    const copy: Region = { owner: 'other-copy', label: 'copy 2', evidence: 'structure' };
+    // Another party's region, a later row, a numbered copy: never the record's own identity.
+    expect(isOtherPartysBox(box(heading), none)).toBe(true);
+    expect(isOtherPartysBox(box(laterRow), none)).toBe(true);
+    expect(isOtherPartysBox(box(copy), none)).toBe(true);
+    // The box's own words name a witness though no heading says so.
+    expect(isOtherPartysBox(box(RECORD_REGION, ['witness']), none)).toBe(true);
+    // The record's region, or a target that is that party's own (a linked Preparer table).
+    expect(isOtherPartysBox(box(RECORD_REGION), none)).toBe(false);
+    expect(isOtherPartysBox(box(heading, ['preparer']), new Set(['preparer']))).toBe(false);
   });
 
   it('takes a name plus a copy number beside the same name on its page for a copy', () => {

@@ -111,6 +111,23 @@ export function regionOf(
   return RECORD_REGION;
 }
 
+/** What the identity rule reads about a box: its region and the parties its own words name. */
+export type BoxOwnership = { region: Region; ownParties: ReadonlySet<string> };
+
+/**
+ * True when the box is someone else's than the record's for a target belonging to
+ * `targetParties`: it lies in another party's region (the heading over it, its own words, a
+ * later row of a repeated block, a numbered copy on the same page), or its own name, tooltip or
+ * caption names a party the target is not. The record's own identity is never suggested there.
+ */
+export function isOtherPartysBox(box: BoxOwnership, targetParties: ReadonlySet<string>): boolean {
+  const { owner } = box.region;
+  if (owner !== RECORD_REGION.owner && !targetParties.has(owner)) {
+    return true;
+  }
+  return [...box.ownParties].some((party) => !targetParties.has(party));
+}
+
 /**
  * The regions detection stores: every field outside the record's own region, from its words, its
  * heading and its `_2` copies. Later rows of a repeated block are told by the suggester, which
