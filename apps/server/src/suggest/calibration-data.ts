@@ -4,6 +4,6 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.7, 0.85, 0.95],
-  authored: [0.778, 0.859, 0.988, 0.988],
-  printed: [0.844, 0.921, 0.978, 0.988],
+  authored: [0.789, 0.859, 0.989, 0.989],
+  printed: [0.857, 0.962, 0.979, 0.989],
 };
