@@ -35,7 +35,12 @@ export const BANDS: readonly [number, number][] = [
  * `confidence`: what was shown; `band`: the confidence that picks its band (the shipped map's,
  * in the cross-validation; the shown one otherwise).
  */
-export type CalibratedOutcome = { confidence: number; band?: number; isCorrect: boolean };
+export type CalibratedOutcome = {
+  confidence: number;
+  band?: number;
+  isCorrect: boolean;
+  source?: string;
+};
 export type SourceResult = {
   source: string;
   forms: number;
@@ -54,17 +59,24 @@ export function sourceOfPdf(corpus = corpusDir()): Map<string, string> {
   return new Map(manifest.map((entry) => [entry.file, entry.source_repo]));
 }
 
-/** Raw outcomes of every suggestion at a threshold, per form. */
+/** Raw outcomes of every suggestion at a threshold, per form, with the form's repository. */
 function rawOutcomes(
   forms: readonly DetectedForm[],
+  sourceOf: ReadonlyMap<string, string>,
   threshold = SCAN_FLOOR,
 ): Map<string, LevelOutcome[]> {
   const byForm = new Map<string, LevelOutcome[]>();
   for (const form of forms) {
     const result = scoreForm(form, { threshold, calibration: null });
+    const source = sourceOf.get(form.labels.pdf) ?? form.labels.pdf;
     byForm.set(
       form.form,
-      result.scores.map((s) => ({ raw: s.raw, evidence: s.evidence, isCorrect: s.isCorrect })),
+      result.scores.map((s) => ({
+        raw: s.raw,
+        evidence: s.evidence,
+        isCorrect: s.isCorrect,
+        source,
+      })),
     );
   }
   return byForm;
@@ -93,7 +105,7 @@ export function evaluateLoso(
   forms: readonly DetectedForm[],
   sourceOf: ReadonlyMap<string, string>,
 ): LosoResult {
-  const outcomes = rawOutcomes(forms);
+  const outcomes = rawOutcomes(forms, sourceOf);
   const source = (form: DetectedForm) => sourceOf.get(form.labels.pdf) ?? form.labels.pdf;
   const sources = [...new Set(forms.map(source))].sort();
   const results: SourceResult[] = sources.map((name) => {
@@ -123,9 +135,10 @@ export function evaluateLoso(
 /** The shipped confidence levels: fitted on every development form at the default threshold. */
 export function fitShippedCalibration(
   forms: readonly DetectedForm[],
+  sourceOf: ReadonlyMap<string, string>,
   threshold: number,
 ): ConfidenceLevels | null {
-  return fitLevels([...rawOutcomes(forms, threshold).values()].flat());
+  return fitLevels([...rawOutcomes(forms, sourceOf, threshold).values()].flat());
 }
 
 /** A way of fitting the shown confidence, for the cross-validation's comparison. */
@@ -159,7 +172,7 @@ export function crossValidateCalibration(
   calibrator: Calibrator = levelsCalibrator,
 ): CalibratedOutcome[] {
   const source = (form: DetectedForm) => sourceOf.get(form.labels.pdf) ?? form.labels.pdf;
-  const outcomes = rawOutcomes(forms, threshold);
+  const outcomes = rawOutcomes(forms, sourceOf, threshold);
   const of = (keep: (form: DetectedForm) => boolean) =>
     forms.filter(keep).flatMap((form) => outcomes.get(form.form) ?? []);
   const shipped = calibrator(of(() => true));
@@ -170,6 +183,7 @@ export function crossValidateCalibration(
       confidence: round2(fold(o)),
       band: round2(shipped(o)),
       isCorrect: o.isCorrect,
+      source: name,
     }));
   });
 }
@@ -191,6 +205,28 @@ export function formatCalibration(outcomes: readonly CalibratedOutcome[]): strin
     const accuracy = inBand.filter((o) => o.isCorrect).length / inBand.length;
     lines.push(
       `${from.toFixed(2)}–${Math.min(1, to).toFixed(2)}  ${String(inBand.length).padStart(4)}` +
+        `  ${mean.toFixed(2).padStart(9)}  ${accuracy.toFixed(2).padStart(8)}` +
+        `  ${((accuracy - mean) * 100).toFixed(1).padStart(5)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The cross-validation per shipped level (one row per confidence the shipped map shows): how
+ * many suggestions from how many repositories, what the maps fitted without each repository
+ * showed them, and how often they were right.
+ */
+export function formatLevels(outcomes: readonly CalibratedOutcome[]): string {
+  const lines = ['shown    n  sources  mean conf  accuracy    gap'];
+  const shownValues = [...new Set(outcomes.map((o) => o.band ?? o.confidence))].sort();
+  for (const shown of shownValues) {
+    const inLevel = outcomes.filter((o) => (o.band ?? o.confidence) === shown);
+    const sources = new Set(inLevel.map((o) => o.source ?? '')).size;
+    const mean = inLevel.reduce((sum, o) => sum + o.confidence, 0) / inLevel.length;
+    const accuracy = inLevel.filter((o) => o.isCorrect).length / inLevel.length;
+    lines.push(
+      `${shown.toFixed(2)}  ${String(inLevel.length).padStart(4)}  ${String(sources).padStart(7)}` +
         `  ${mean.toFixed(2).padStart(9)}  ${accuracy.toFixed(2).padStart(8)}` +
         `  ${((accuracy - mean) * 100).toFixed(1).padStart(5)}`,
     );

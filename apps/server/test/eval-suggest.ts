@@ -33,6 +33,7 @@ import {
   evaluateLoso,
   fitShippedCalibration,
   formatCalibration,
+  formatLevels,
   formatLoso,
   levelsCalibrator,
   sourceOfPdf,
@@ -129,13 +130,14 @@ if (!existsSync(pdfDir)) {
     const byFold = outcomes.map(({ confidence, isCorrect }) => ({ confidence, isCorrect }));
     console.log(
       `${name}, fitted without each development repository, applied to it\n` +
+        `per level of the map fitted on all development forms:\n${formatLevels(outcomes)}\n` +
         `banded by the map fitted on all development forms:\n${formatCalibration(outcomes)}\n` +
         `banded by the held-out fold's own value:\n${formatCalibration(byFold)}\n`,
     );
   }
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
-  const levels = fitShippedCalibration(forms, DEFAULT_SUGGEST_THRESHOLD);
+  const levels = fitShippedCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);
   const list = (values: readonly number[] = []) => `[${values.join(', ')}]`;
   writeFileSync(
     CALIBRATION_FILE,

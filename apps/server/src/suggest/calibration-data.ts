@@ -4,6 +4,6 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.7, 0.85, 0.95],
-  authored: [0.613, 0.873, 0.957, 0.986],
-  printed: [0.628, 0.891, 0.891, 0.986],
+  authored: [0.789, 0.859, 0.989, 0.989],
+  printed: [0.857, 0.962, 0.979, 0.989],
 };

@@ -10,6 +10,7 @@ import { isDistinguishing, type Term } from './lexicon.ts';
 import { partiesIn } from './parties.ts';
 import { isPerRequestDate, RECORD_REGION } from './regions.ts';
 import type { FieldProfile, FieldSource, Vocabulary } from './suggest-types.ts';
+import { tokenize } from './text-normalize.ts';
 
 // How far each source is trusted: names are authored, labels are found by geometry and are
 // sometimes the neighbour's.
@@ -55,6 +56,17 @@ function conceptKey(terms: readonly Term[]): string {
 function optionTexts(info: FieldInfoDto): string[] {
   const texts = (info.options ?? []).map((o) => (o.label || o.value).trim().toLowerCase());
   return [...new Set(texts)].filter((text) => text !== '');
+}
+
+/**
+ * The same name on another page repeats the box only when its tooltip says the same: ZUS EWYP's
+ * `Numerdomu` is the injured person's house number on page 1 and the business address's on page
+ * 2 ("Adres miejsca prowadzenia pozarolniczej działalności"). Digits are left out, so "page 2"
+ * in a tooltip does not split a repeat.
+ */
+function repeatKeyWithTooltip(repeatKey: string, tooltip: string | undefined): string {
+  const words = tokenize(tooltip ?? '').filter((word) => !/\d/.test(word));
+  return repeatKey === '' || words.length === 0 ? repeatKey : `${repeatKey}|${words.join(' ')}`;
 }
 
 /** Builds the profile of one PDF field (`row` is set later, by markRows, across fields). */
@@ -121,7 +133,7 @@ export function buildFieldProfile(
       concepts.some((c) => DATE_CONCEPTS.has(c)) ||
       hasDateFormat(`${info.tooltip ?? ''} ${info.label ?? ''}`),
     isNumberLike: concepts.some((c) => NUMBER_CONCEPTS.has(c)),
-    repeatKey: parts.repeatKey,
+    repeatKey: repeatKeyWithTooltip(parts.repeatKey, info.tooltip),
     row: null,
     isNumberedName: !info.tooltip && /\p{L}[\s_-]?\d+$/u.test(name),
     parties: partiesIn(name, info.tooltip),

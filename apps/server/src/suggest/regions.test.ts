@@ -1,6 +1,7 @@
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import { describe, expect, it } from 'vitest';
-import { regionOf } from './regions.ts';
+import type { Region } from './regions.ts';
+import { isOtherPartysBox, RECORD_REGION, regionOf } from './regions.ts';
 import { suggestFieldMappings } from './suggest-field-mappings.ts';
 import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
 import type { SuggestInput } from './suggest-types.ts';
@@ -57,6 +58,70 @@ describe('regions of the page and whose they are', () => {
     ]);
     expect(regionOf('Phone_2', pdfField({ page: 1 }), false, pages).owner).toBe('record');
     expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
+  });
+
+  it("tells whose box it is for the record's identity, by region and by the box's own words", () => {
+    const none = new Set<string>();
+    const box = (region: Region, ownParties: string[] = []) => ({
+      region,
+      ownParties: new Set(ownParties),
+    });
+    const heading: Region = {
+      owner: 'preparer',
+      label: 'Paid Preparer Use Only',
+      evidence: 'heading',
+    };
+    const laterRow: Region = { owner: 'other-row', label: 'row 2', evidence: 'structure' };
+    const copy: Region = { owner: 'other-copy', label: 'copy 2', evidence: 'structure' };
+    // Another party's region, a later row, a numbered copy: never the record's own identity.
+    expect(isOtherPartysBox(box(heading), none)).toBe(true);
+    expect(isOtherPartysBox(box(laterRow), none)).toBe(true);
+    expect(isOtherPartysBox(box(copy), none)).toBe(true);
+    // The box's own words name a witness though no heading says so.
+    expect(isOtherPartysBox(box(RECORD_REGION, ['witness']), none)).toBe(true);
+    // The record's region, or a target that is that party's own (a linked Preparer table).
+    expect(isOtherPartysBox(box(RECORD_REGION), none)).toBe(false);
+    expect(isOtherPartysBox(box(heading, ['preparer']), new Set(['preparer']))).toBe(false);
+  });
+
+  it('takes a name plus a copy number beside the same name on its page for a copy', () => {
+    // NAM102's `newmiddle1` is the name on the birth record, next to the new name's `newmiddle`.
+    const pages = new Map([
+      ['newmiddle', 2],
+      ['first', 0],
+      ['Numerdomu[0]', 1],
+      ['Text1', 0],
+    ]);
+    const owner = (name: string, page: number) =>
+      regionOf(name, pdfField({ page }), false, pages).owner;
+    expect(owner('newmiddle1', 2)).toBe('other-copy');
+    expect(owner('Numerdomu2[0]', 1)).toBe('other-copy');
+    // Another page's `first` is a repeat of the header, not a copy; `Text12` is numbered filler.
+    expect(owner('first1', 2)).toBe('record');
+    expect(owner('Text12', 0)).toBe('record');
+    const fields: FieldDataDto = {
+      newmiddle: pdfField({ label: 'Middle Name' }),
+      newmiddle1: pdfField({ label: '(must reflect your current name or the proposed name)' }),
+    };
+    const applicants = table('Applicants', ['New Middle Name']);
+    expect(suggest(suggestInput(fields, applicants))).toEqual({ newmiddle: 'New Middle Name' });
+  });
+
+  it("does not repeat a page's address on another page whose tooltip says it is another one", () => {
+    const tooltip = (what: string) => `${what}. Wpisz numer domu`;
+    const fields: FieldDataDto = {
+      'Page1[0].Numerdomu[0]': pdfField({ tooltip: tooltip('Adres zamieszkania') }),
+      'Page2[0].Numerdomu[0]': pdfField({
+        page: 1,
+        tooltip: tooltip('Adres miejsca prowadzenia pozarolniczej działalności'),
+      }),
+      'Page3[0].Numerdomu[0]': pdfField({ page: 2, tooltip: tooltip('Adres zamieszkania') }),
+    };
+    const injured = table('Poszkodowani', ['Numer domu']);
+    expect(suggest(suggestInput(fields, injured))).toEqual({
+      'Page1[0].Numerdomu[0]': 'Numer domu',
+      'Page3[0].Numerdomu[0]': 'Numer domu',
+    });
   });
 
   it("never writes the record's identity under another party's heading, whatever the page", () => {

@@ -46,8 +46,19 @@ const CAPTION_WORDS = 4;
 /** A section heading longer than this is an instruction, not the title of a block. */
 const HEADING_WORDS = 5;
 
-/** `Name_2`, `Adresse__2`, `Code postalRow1_2`: the same box's second copy. */
-const SECOND_COPY = /^(.*?)_{1,2}([2-9])$/;
+/**
+ * `Name_2`, `Adresse__2`, `newmiddle1` beside `newmiddle`, `Numerdomu2[0]` beside `Numerdomu[0]`:
+ * a box named like another one on the same page plus a number is a copy of it for someone or
+ * somewhere else. The base must end in a letter: `Text12` is numbered filler, not a copy.
+ */
+const NUMBERED_COPY = /^(.*\p{L})(?:_{1,2}|\s)?([1-9])((?:\[\d+\])?)$/u;
+
+/** The name this one copies, when it reads as `base` + a copy number (see NUMBERED_COPY). */
+export function copiedName(name: string): { base: string; copy: string } | null {
+  const match = NUMBERED_COPY.exec(name);
+  const [, base, copy, index] = match ?? [];
+  return base === undefined || copy === undefined ? null : { base: base + (index ?? ''), copy };
+}
 
 function firstOf(parties: ReadonlySet<string>): string | undefined {
   return [...parties].sort()[0];
@@ -89,15 +100,32 @@ export function regionOf(
   if (isLaterRow) {
     return { owner: 'other-row', label: 'a later row of a repeated block', evidence: 'structure' };
   }
-  const copy = SECOND_COPY.exec(name);
-  if (copy?.[1] !== undefined && pageOfName.get(copy[1]) === info.page) {
+  const copy = OPAQUE_NAME.test(lastName) ? null : copiedName(name);
+  if (copy !== null && pageOfName.get(copy.base) === info.page) {
     return {
       owner: 'other-copy',
-      label: `copy ${copy[2]} of a block on the same page`,
+      label: `copy ${copy.copy} of a block on the same page`,
       evidence: 'structure',
     };
   }
   return RECORD_REGION;
+}
+
+/** What the identity rule reads about a box: its region and the parties its own words name. */
+export type BoxOwnership = { region: Region; ownParties: ReadonlySet<string> };
+
+/**
+ * True when the box is someone else's than the record's for a target belonging to
+ * `targetParties`: it lies in another party's region (the heading over it, its own words, a
+ * later row of a repeated block, a numbered copy on the same page), or its own name, tooltip or
+ * caption names a party the target is not. The record's own identity is never suggested there.
+ */
+export function isOtherPartysBox(box: BoxOwnership, targetParties: ReadonlySet<string>): boolean {
+  const { owner } = box.region;
+  if (owner !== RECORD_REGION.owner && !targetParties.has(owner)) {
+    return true;
+  }
+  return [...box.ownParties].some((party) => !targetParties.has(party));
 }
 
 /**

@@ -11,6 +11,7 @@ import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
+import { isOtherPartysBox } from './regions.ts';
 import { typeFactor } from './type-compat.ts';
 
 /** A link the field never mentions costs this factor (two linked tables both have "City"). */
@@ -348,7 +349,8 @@ function partyFactor(field: FieldProfile, target: Target): number {
   // A hard rule, whatever shows the region (the box's words, its heading, the page structure):
   // a confident, silent, wrong name on someone else's line is the worst thing to write. When a
   // heading covers more than its block the user maps the record's box by hand.
-  if (isOthers && isRecordIdentity(target)) {
+  const box = { region: field.region, ownParties: field.parties };
+  if (isRecordIdentity(target) && isOtherPartysBox(box, target.parties)) {
     return 0;
   }
   if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {

@@ -5,6 +5,9 @@
 // tooltip and printed label (field-profile.ts), score all pairs (score.ts), keep those above the
 // threshold and assign them globally so one table field is not handed to many unrelated boxes
 // (assign.ts). Pure and deterministic: same input, same output, in template field order.
+import { joinContinuedCaptions } from './caption-continuation.ts';
+import { splitSharedCaptions } from './caption-rows.ts';
+import { moveCaptionsBelowLines } from './caption-stacks.ts';
 import { countFieldsPerParent, markRows } from './field-name.ts';
 import { evidenceKindOf, explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
@@ -67,19 +70,20 @@ function roundScore(score: number): number {
  * them (AR-11's apartment number, totals) do not run in a generated PDF.
  */
 export function profileFields(input: SuggestInput, vocabulary: Vocabulary): FieldProfile[] {
-  const names = Object.keys(input.fields);
+  const fields = splitSharedCaptions(moveCaptionsBelowLines(joinContinuedCaptions(input.fields)));
+  const names = Object.keys(fields);
   const perParent = countFieldsPerParent(names);
   const profiles: FieldProfile[] = [];
   names.forEach((name, order) => {
-    const info = input.fields[name];
+    const info = fields[name];
     if (info && !input.mappedFieldNames.has(name)) {
       profiles.push(buildFieldProfile(name, info, order, perParent, vocabulary));
     }
   });
   markRows(profiles, vocabulary);
-  const pageOfName = new Map(names.map((name) => [name, input.fields[name]?.page ?? -1]));
+  const pageOfName = new Map(names.map((name) => [name, fields[name]?.page ?? -1]));
   for (const profile of profiles) {
-    const info = input.fields[profile.name];
+    const info = fields[profile.name];
     if (info) {
       // Detection stores the region of a field outside the record's; templates detected before
       // regions were stored (and later rows, which need the table's words) are read here.
