@@ -19,4 +19,18 @@ describe('rules across the page', () => {
     );
     expect(fieldsWith([body])).toEqual([]);
   });
+
+  it('splits one rule under several colon captions into their fields, but not a table header', () => {
+    const row = { x0: 36, x1: 320, y: 461, weight: 0.5 };
+    const find = (words: TextRun[]) =>
+      findRuleFields({ page: 0, pageWidth: 612, words, vertical: [], horizontal: [row] }, [row]);
+    const captions = [
+      word('City:', [36, 451, 50, 458]),
+      word('Province:', [150, 451, 180, 458]),
+      word('Postal code:', [230, 451, 268, 458]),
+    ];
+    expect(find(captions).map((c) => Math.round(c.rect[0]))).toEqual([52, 182, 270]);
+    const header = [word('Item', [36, 451, 50, 458]), word('Amount', [150, 451, 180, 458])];
+    expect(find(header)).toEqual([]);
+  });
 });

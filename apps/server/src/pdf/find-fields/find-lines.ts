@@ -135,6 +135,20 @@ function isFootnoteRule(ctx: Context, rule: HorizontalRule): boolean {
   );
 }
 
+/** Whether `w` belongs to a caption ending in a colon on its line (the last word before a gap). */
+function isColonCaption(w: TextRun, onLine: readonly TextRun[]): boolean {
+  let last = w;
+  for (let grew = true; grew;) {
+    grew = false;
+    const next = onLine.find((o) => o.rect[0] >= last.rect[2] - 1 && o.rect[0] - last.rect[2] < 6);
+    if (next && next !== last) {
+      last = next;
+      grew = true;
+    }
+  }
+  return /:\s*$/u.test(last.text);
+}
+
 /** Candidates from rules: open-ended rules under free space, and tick combs. */
 export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): RawCandidate[] {
   const out: RawCandidate[] = [];
@@ -168,7 +182,10 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     // Text may run onto the start of a fill-in line ("Name ____" drawn as one rule), but text
     // printed on it after a gap is a table's header or body underlined, not a caption.
     const firstFree = free[0]?.[0] ?? rule.x1;
-    const hasTextAfterGap = onLine.some((w) => w.rect[0] > firstFree + 1);
+    // Unless each such text ends in a colon: captions sharing one rule ("City: ___ State: ___").
+    const hasTextAfterGap = onLine.some(
+      (w) => w.rect[0] > firstFree + 1 && !isColonCaption(w, onLine),
+    );
     // A rule under text half as large again as the page's text underlines a heading.
     const isHeading = onLine.some((w) => w.size >= HEADING_SIZE * bodySize);
     if (
