@@ -2,21 +2,10 @@
 // one-cell table), shaded entry boxes, and comb rows (≥ 4 equal abutting empty cells → one field
 // with that many characters). A cell holding only a caption at its top or left is a field in the
 // space left; a cell full of text is not a field.
-import type {
-  DisplayedRect,
-  HorizontalRule,
-  PaintedBox,
-  RawCandidate,
-  TextRun,
-  VerticalRule,
-} from './find-types.ts';
+import type { DisplayedRect, PaintedBox, RawCandidate, TextRun } from './find-types.ts';
 import { centreOf, containsPoint, lightnessOf } from './rect-math.ts';
 import { splitTableBodies, type CellArea } from './table-rows.ts';
 
-const TOUCH = 2; // pt
-const MIN_CELL_WIDTH = 4;
-const MIN_CELL_HEIGHT = 4;
-const MAX_GRID_RULES = 1500; // beyond this a page is a drawing, not a form
 const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
 const BOX_MAX = 22;
 const MIN_TEXT_WIDTH = 16;
@@ -32,53 +21,6 @@ const TICK_CELL_MAX_WIDTH = 40;
 const TICK_CELL_MAX_HEIGHT = 24;
 
 type Context = { page: number; pageWidth: number; pageHeight: number; words: readonly TextRun[] };
-
-/** The smallest rectangles that the rules enclose. */
-export function findGridCells(
-  horizontal: readonly HorizontalRule[],
-  vertical: readonly VerticalRule[],
-): DisplayedRect[] {
-  if (horizontal.length + vertical.length > MAX_GRID_RULES) {
-    return [];
-  }
-  const cells = new Map<string, DisplayedRect>();
-  for (const top of horizontal) {
-    const sides = vertical
-      .filter(
-        (v) =>
-          v.x >= top.x0 - TOUCH &&
-          v.x <= top.x1 + TOUCH &&
-          v.y0 <= top.y + TOUCH &&
-          v.y1 > top.y + MIN_CELL_HEIGHT,
-      )
-      .sort((a, b) => a.x - b.x);
-    for (let k = 0; k + 1 < sides.length; k++) {
-      const left = sides[k]!;
-      const right = sides.slice(k + 1).find((v) => v.x - left.x >= MIN_CELL_WIDTH);
-      if (!right) {
-        continue;
-      }
-      const reach = Math.min(left.y1, right.y1) + TOUCH;
-      let bottom = Number.POSITIVE_INFINITY;
-      for (const h of horizontal) {
-        if (
-          h.y > top.y + MIN_CELL_HEIGHT &&
-          h.y <= reach &&
-          h.y < bottom &&
-          h.x0 <= left.x + TOUCH &&
-          h.x1 >= right.x - TOUCH
-        ) {
-          bottom = h.y;
-        }
-      }
-      if (Number.isFinite(bottom)) {
-        const rect: DisplayedRect = [left.x, top.y, right.x, bottom];
-        cells.set(rect.map((n) => Math.round(n)).join(','), rect);
-      }
-    }
-  }
-  return [...cells.values()];
-}
 
 /**
  * Filled boxes that stand out from what they are drawn on (a white box on a tinted panel, a tinted
@@ -316,9 +258,12 @@ export function findCellFields(
     if (free !== null && !isShaded && isDataRow(rect, cells, ctx.words)) {
       continue;
     }
+    // A column header names the empty cell under it; a cell holding only a sign ("+", "=",
+    // "▶") before its writing room is an entry cell of a ruled sum, not a header.
     const isHeader =
       free !== null &&
       (free[0] !== rect[0] + 0.5 || free[1] !== rect[1] + 0.5) &&
+      holdsDatum(rect, ctx.words) &&
       cells.some(
         (below) =>
           Math.abs(below[1] - rect[3]) <= 2 &&

@@ -12,6 +12,7 @@ const MIN_FIELD_HEIGHT = 7;
 const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes it
 const COVERED = 0.55; // share of a rule under printed text that makes it an underline
 const SEPARATOR_SHARE = 0.55; // of the page width
+const BODY_LINE_SHARE = 0.6; // of a separator's length, for text under it to be body text
 const MIN_COMB_TICKS = 5;
 const HEADING_SIZE = 1.5; // times the page's median text size
 
@@ -100,16 +101,26 @@ function isSeparator(ctx: Context, rule: HorizontalRule): boolean {
   if (rule.x1 - rule.x0 < SEPARATOR_SHARE * ctx.pageWidth) {
     return false;
   }
-  const captioned = ctx.words.some(
+  const captionedLeft = ctx.words.some(
     (w) =>
-      (overlap1d(w.rect[1], w.rect[3], rule.y - FIELD_HEIGHT, rule.y) > 2 &&
-        w.rect[2] <= rule.x0 + 2 &&
-        rule.x0 - w.rect[2] < 120) ||
-      (w.rect[1] >= rule.y &&
-        w.rect[1] - rule.y < 10 &&
-        overlap1d(w.rect[0], w.rect[2], rule.x0, rule.x1) > 0),
+      overlap1d(w.rect[1], w.rect[3], rule.y - FIELD_HEIGHT, rule.y) > 2 &&
+      w.rect[2] <= rule.x0 + 2 &&
+      rule.x0 - w.rect[2] < 120,
   );
-  return !captioned;
+  // A caption printed under a rule is short; a line of text running most of the rule's length
+  // is the body of the section the rule opens.
+  const under = ctx.words.filter(
+    (w) =>
+      w.rect[1] >= rule.y &&
+      w.rect[1] - rule.y < 10 &&
+      overlap1d(w.rect[0], w.rect[2], rule.x0, rule.x1) > 0,
+  );
+  const underSpan =
+    under.length > 0
+      ? Math.max(...under.map((w) => w.rect[2])) - Math.min(...under.map((w) => w.rect[0]))
+      : 0;
+  const captionedUnder = under.length > 0 && underSpan < BODY_LINE_SHARE * (rule.x1 - rule.x0);
+  return !captionedLeft && !captionedUnder;
 }
 
 /** Whether text right under the rule runs far past its end: footnotes under their rule. */
@@ -122,6 +133,20 @@ function isFootnoteRule(ctx: Context, rule: HorizontalRule): boolean {
       w.rect[0] <= rule.x0 + 0.3 * length &&
       w.rect[2] > rule.x1 + 0.5 * length,
   );
+}
+
+/** Whether `w` belongs to a caption ending in a colon on its line (the last word before a gap). */
+function isColonCaption(w: TextRun, onLine: readonly TextRun[]): boolean {
+  let last = w;
+  for (let grew = true; grew;) {
+    grew = false;
+    const next = onLine.find((o) => o.rect[0] >= last.rect[2] - 1 && o.rect[0] - last.rect[2] < 6);
+    if (next && next !== last) {
+      last = next;
+      grew = true;
+    }
+  }
+  return /:\s*$/u.test(last.text);
 }
 
 /** Candidates from rules: open-ended rules under free space, and tick combs. */
@@ -157,7 +182,10 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     // Text may run onto the start of a fill-in line ("Name ____" drawn as one rule), but text
     // printed on it after a gap is a table's header or body underlined, not a caption.
     const firstFree = free[0]?.[0] ?? rule.x1;
-    const hasTextAfterGap = onLine.some((w) => w.rect[0] > firstFree + 1);
+    // Unless each such text ends in a colon: captions sharing one rule ("City: ___ State: ___").
+    const hasTextAfterGap = onLine.some(
+      (w) => w.rect[0] > firstFree + 1 && !isColonCaption(w, onLine),
+    );
     // A rule under text half as large again as the page's text underlines a heading.
     const isHeading = onLine.some((w) => w.size >= HEADING_SIZE * bodySize);
     if (

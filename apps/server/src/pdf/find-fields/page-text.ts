@@ -18,6 +18,7 @@ const ROUND = /[○◯❍]/u;
 const BRACKETS = /\[\s{0,3}\]/gu;
 /** Symbol-font codes that draw an empty box: Wingdings o p q r ¨, Wingdings 2 £ and *. */
 const SYMBOL_BOX = /^[opqr¨£\u00a3]$/u;
+const PRIVATE_SYMBOL = /^[\uf020-\uf0ff]$/u;
 
 function isSymbolFont(font: string): boolean {
   return /wingding|dingbat|webding|symbol/iu.test(font);
@@ -80,8 +81,11 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
   for (const m of item.str.matchAll(BRACKETS)) {
     marks.push({ from: m.index, to: m.index + m[0].length, kind: 'bracket' });
   }
-  const symbol = isSymbolFont(item.font);
+  const symbolFont = isSymbolFont(item.font);
   [...item.str].forEach((ch, index) => {
+    // pdf.js gives a symbol font's codes as U+F0xx when the font maps them to nothing, and its
+    // name is not always known (a subset, a Type 3 copy): the code alone tells the font's kind.
+    const symbol = symbolFont || PRIVATE_SYMBOL.test(ch);
     const c = symbol ? symbolChar(ch) : ch;
     if (BALLOT.test(c) || (symbol && SYMBOL_BOX.test(c))) {
       marks.push({ from: index, to: index + 1, kind: 'glyph' });
