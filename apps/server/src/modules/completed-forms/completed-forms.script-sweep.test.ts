@@ -1,7 +1,7 @@
 // Issue 35 leftover: completed forms made before fills removed scripts carry them; a one-pass
 // sweep replaces their files (live and in the trash) with copies without scripts, values kept,
 // resumes where it stopped, and the System says what it did.
-import { PDFDocument, PDFTextField } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFTextField } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompletedFormWithEmail } from '@formbridge/contract/completed-forms';
 import type { Template } from '@formbridge/contract/templates';

@@ -93,8 +93,7 @@ export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   }
   // An encrypted template keeps its own encryption in every update, when it can be reproduced.
   const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
-  const base =
-    xref && !hadScripts ? incrementalBase(bytes, xref, doc.context, encryption) : null;
+  const base = xref && !hadScripts ? incrementalBase(bytes, xref, doc.context, encryption) : null;
   const fontBase = base ? await withSharedFont(base) : null;
   return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, bytes, base, fontBase };
 }
