@@ -25,7 +25,7 @@ function walBytes(): number {
 
 type Row = { busy: number; log: number; checkpointed: number };
 
-function checkpoint(): void {
+function checkpoint(): CheckpointReport {
   const started = performance.now();
   let row = passive.get() as Row;
   let mode: CheckpointReport['mode'] = 'passive';
@@ -34,29 +34,25 @@ function checkpoint(): void {
     row = restart.get() as Row;
     mode = 'restart';
   }
-  const report: CheckpointReport = {
+  return {
     mode,
     ms: performance.now() - started,
     walBytes: bytes,
     frames: row.log,
     copied: row.checkpointed,
   };
-  parentPort?.postMessage(report);
 }
-
-const timer = setInterval(() => {
-  try {
-    checkpoint();
-  } catch (error) {
-    // A busy RESTART or a locked file: the next round tries again.
-    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
-  }
-}, settings.intervalMs);
 
 parentPort?.on('message', (message: unknown) => {
   if (message === 'stop') {
-    clearInterval(timer);
     database.close();
     parentPort?.close();
+    return;
+  }
+  try {
+    parentPort?.postMessage(checkpoint());
+  } catch (error) {
+    // A busy RESTART or a locked file: the next round tries again.
+    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
-import { startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
+import { startWalCheckpointer } from './wal-checkpointer.ts';
 import { openDatabase } from './database.ts';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
@@ -44,18 +44,17 @@ function writeKb(database: ReturnType<typeof openNodeSqlite>, kb: number): void 
   database.prepare('COMMIT').run([]);
 }
 
-async function waitFor(checkpointer: WalCheckpointer, done: () => boolean): Promise<void> {
+async function waitFor(done: () => boolean): Promise<void> {
   for (let tries = 0; tries < 100 && !done(); tries += 1) {
     await sleep(50);
   }
-  expect(checkpointer.last()).not.toBeNull();
 }
 
-function openBlobs(capBytes: number) {
+function openBlobs(capBytes: number, idleMs = 10_000) {
   const file = path.join(tempDir(), 'test.sqlite');
   const database = openNodeSqlite(file, { walCapBytes: capBytes });
   database.prepare('CREATE TABLE blobs (id INTEGER PRIMARY KEY, data TEXT)').run([]);
-  const checkpointer = startWalCheckpointer(file, { intervalMs: 50, capBytes });
+  const checkpointer = startWalCheckpointer(file, { intervalMs: 50, capBytes, idleMs });
   cleanups.push(
     () => database.close(),
     () => checkpointer.stop(),
@@ -71,7 +70,7 @@ describe('the WAL checkpointer', () => {
       const before = checkpointer.last();
       writeKb(database, 1024);
       largest = Math.max(largest, walSize(file));
-      await waitFor(checkpointer, () => {
+      await waitFor(() => {
         const last = checkpointer.last();
         return last !== before && last !== null && last.copied === last.frames;
       });
@@ -85,10 +84,23 @@ describe('the WAL checkpointer', () => {
     const { file, database, checkpointer } = openBlobs(cap);
     writeKb(database, 2048);
     expect(walSize(file)).toBeGreaterThan(cap);
-    await waitFor(checkpointer, () => checkpointer.last()?.mode === 'restart');
+    await waitFor(() => checkpointer.last()?.mode === 'restart');
     expect(checkpointer.last()?.mode).toBe('restart');
     writeKb(database, 1); // the next write starts the WAL over, cut to the cap
     expect(walSize(file)).toBeLessThanOrEqual(cap);
+  });
+
+  it('runs its thread only while the WAL is written', async () => {
+    const { database, checkpointer } = openBlobs(64 * 1024 * KB, 300);
+    writeKb(database, 64);
+    await waitFor(() => checkpointer.last() !== null);
+    expect(checkpointer.last()?.frames).toBeGreaterThan(0);
+    await waitFor(() => !checkpointer.isRunning());
+    expect(checkpointer.isRunning()).toBe(false);
+    const before = checkpointer.last();
+    writeKb(database, 64);
+    await waitFor(() => checkpointer.last() !== before);
+    expect(checkpointer.last()).not.toBe(before);
   });
 
   it('leaves one database file and no WAL after a clean close', async () => {

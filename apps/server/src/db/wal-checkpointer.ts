@@ -1,15 +1,19 @@
+import fs from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 
 // SQLite runs its WAL checkpoint inside the COMMIT that crosses 1,000 pages: on the one
 // connection the server has, that COMMIT held the main thread 378 ms under a 50,000-row import
-// (docs/benchmarks.md). The main connection turns it off (`wal_autocheckpoint = 0`) and this
-// thread checkpoints instead, every `intervalMs`. Closing every connection still checkpoints and
-// removes the WAL (SQLite does that on the last close), so backups of a stopped server and
-// restores see one file.
+// (docs/benchmarks.md). The main connection turns it off (`wal_autocheckpoint = 0`) and a thread
+// of its own checkpoints instead, each `intervalMs` in which the WAL was written. The thread
+// costs ~20 MB of RSS, so it runs only while there are writes and ends after `idleMs` without.
+// Closing every connection still checkpoints and removes the WAL (SQLite does that on the last
+// close), so backups of a stopped server and restores see one file.
 
 export type CheckpointerSettings = {
   file: string;
   intervalMs: number;
+  /** How long without writes before the thread ends (it starts again with the next write). */
+  idleMs: number;
   /** WAL size past which a RESTART checkpoint (which waits for the writer) runs. */
   capBytes: number;
   /** How long that RESTART waits for the writer and readers before trying next round. */
@@ -28,14 +32,18 @@ export type CheckpointReport = {
 export type WalCheckpointer = {
   /** The last round's report (null before the first). */
   last: () => CheckpointReport | null;
-  /** Stops the thread and closes its connection. */
+  /** Whether the thread is running now. */
+  isRunning: () => boolean;
+  /** Stops the timer and the thread (its connection closed). */
   stop: () => Promise<void>;
 };
 
 const WORKER_URL = new URL('./wal-checkpoint-worker.ts', import.meta.url);
 export const WAL_CAP_BYTES = 64 * 1024 * 1024;
 
-/** Starts checkpointing `file` off the main thread; a thread that fails is started again. */
+type Thread = { worker: Worker; exited: Promise<void>; busy: boolean };
+
+/** Starts checkpointing `file` off the main thread whenever its WAL is written. */
 export function startWalCheckpointer(
   file: string,
   options: Partial<Omit<CheckpointerSettings, 'file'>> = {},
@@ -43,39 +51,75 @@ export function startWalCheckpointer(
   const settings: CheckpointerSettings = {
     file,
     intervalMs: options.intervalMs ?? 1000,
+    idleMs: options.idleMs ?? 10_000,
     capBytes: options.capBytes ?? WAL_CAP_BYTES,
     restartWaitMs: options.restartWaitMs ?? 2000,
   };
   let last: CheckpointReport | null = null;
-  let stopping = false;
-  let worker: Worker;
-  let exited: Promise<void>;
-  const start = () => {
-    worker = new Worker(WORKER_URL, { workerData: settings });
-    worker.unref();
+  let thread: Thread | null = null;
+  let lastWrite = '';
+  let lastWriteAt = 0;
+
+  const startThread = (): Thread => {
+    const worker = new Worker(WORKER_URL, { workerData: settings });
+    const started: Thread = { worker, exited: Promise.resolve(), busy: false };
     worker.on('message', (message: CheckpointReport | { error: string }) => {
+      started.busy = false;
       if ('mode' in message) {
         last = message;
       }
     });
-    // An error ends the thread: a new one takes over after a pause, unless the database closes.
+    // A thread that fails ends; the next round with writes starts another.
     worker.on('error', () => undefined);
-    exited = new Promise((resolve) => {
+    started.exited = new Promise((resolve) => {
       worker.once('exit', () => {
-        if (!stopping) {
-          setTimeout(() => (stopping ? undefined : start()), settings.intervalMs).unref();
+        if (thread === started) {
+          thread = null;
         }
         resolve();
       });
     });
+    return started;
   };
-  start();
+
+  const stopThread = async () => {
+    const current = thread;
+    thread = null;
+    if (current) {
+      current.worker.postMessage('stop');
+      await current.exited;
+    }
+  };
+
+  // The WAL's size and time stamp change with every commit: a cheap test, off the main thread.
+  const round = async () => {
+    const stat = await fs.stat(`${file}-wal`).catch(() => null);
+    const written = stat ? `${stat.size}:${stat.mtimeMs}` : '';
+    if (written !== lastWrite) {
+      lastWrite = written;
+      lastWriteAt = Date.now();
+      thread ??= startThread();
+      if (!thread.busy) {
+        thread.busy = true;
+        thread.worker.postMessage('checkpoint');
+      }
+    } else if (thread && !thread.busy && Date.now() - lastWriteAt > settings.idleMs) {
+      await stopThread();
+    }
+  };
+  let rounds = Promise.resolve();
+  const timer = setInterval(() => {
+    rounds = rounds.then(round).catch(() => undefined);
+  }, settings.intervalMs);
+  timer.unref();
+
   return {
     last: () => last,
+    isRunning: () => thread !== null,
     stop: async () => {
-      stopping = true;
-      worker.postMessage('stop');
-      await exited;
+      clearInterval(timer);
+      await rounds;
+      await stopThread();
     },
   };
 }
