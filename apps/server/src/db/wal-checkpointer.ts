@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { checkpointThread } from './wal-checkpoint-thread.ts';
 
 // SQLite runs its WAL checkpoint inside the COMMIT that crosses 1,000 pages: on the one
 // connection the server has, that COMMIT held the main thread 378 ms under a 50,000-row import
 // (docs/benchmarks.md). The main connection turns it off (`wal_autocheckpoint = 0`) and a thread
 // of its own checkpoints instead, each `intervalMs` in which the WAL was written. The thread
-// costs ~20 MB of RSS, so it runs only while there are writes and ends after `idleMs` without.
+// costs ~19 MB of RSS, so it runs only while there are writes and ends after `idleMs` without.
 // Closing every connection still checkpoints and removes the WAL (SQLite does that on the last
 // close), so backups of a stopped server and restores see one file.
 
@@ -38,7 +39,7 @@ export type WalCheckpointer = {
   stop: () => Promise<void>;
 };
 
-const WORKER_URL = new URL('./wal-checkpoint-worker.ts', import.meta.url);
+const THREAD_SOURCE = `(${checkpointThread.toString()})()`;
 export const WAL_CAP_BYTES = 64 * 1024 * 1024;
 
 type Thread = { worker: Worker; exited: Promise<void>; busy: boolean };
@@ -61,7 +62,7 @@ export function startWalCheckpointer(
   let lastWriteAt = 0;
 
   const startThread = (): Thread => {
-    const worker = new Worker(WORKER_URL, { workerData: settings });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: settings });
     const started: Thread = { worker, exited: Promise.resolve(), busy: false };
     worker.on('message', (message: CheckpointReport | { error: string }) => {
       started.busy = false;
