@@ -199,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', () => sweeper.stop());
   const generation = await createGenerationRuntime(ctx, app.log);
+  // While fill workers run (a job), WAL checkpoints go to them: no thread of its own beside them.
+  database.walCheckpointer?.setHost((settings) => generation.pool.checkpoint(settings));
   // preClose runs before in-flight requests are awaited: open event streams end, the running
   // job stops after its current form, and the workers go, all while the database is still open.
   app.addHook('preClose', () => generation.close());

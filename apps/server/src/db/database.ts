@@ -8,7 +8,7 @@ import type { DialectName } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
-import { startWalCheckpointer, WAL_CAP_BYTES } from './wal-checkpointer.ts';
+import { startWalCheckpointer, WAL_CAP_BYTES, type WalCheckpointer } from './wal-checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -16,6 +16,8 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   dialect: DialectName;
+  /** SQLite: checkpoints the WAL off the main thread (wal-checkpointer.ts). */
+  walCheckpointer?: WalCheckpointer;
   close: () => Promise<void>;
 };
 
@@ -72,7 +74,7 @@ export async function openDatabase(
     await checkpointer.stop();
     await db.destroy();
   };
-  return { db, dialect: 'sqlite', close };
+  return { db, dialect: 'sqlite', walCheckpointer: checkpointer, close };
 }
 
 async function ensurePostgresSchema(

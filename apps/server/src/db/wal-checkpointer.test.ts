@@ -5,12 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createFillPool } from '../lib/pdf-fill/fill-pool.ts';
+import { FILL_WORKER_BUNDLE } from '../lib/pdf-fill/fill-worker-bundle.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
 import { openDatabase } from './database.ts';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 
+const FILL_WORKER_SOURCE = FILL_WORKER_BUNDLE.source;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const KB = 1024;
 const dirs: string[] = [];
@@ -101,6 +105,27 @@ describe('the WAL checkpointer', () => {
     writeKb(database, 64);
     await waitFor(() => checkpointer.last() !== before);
     expect(checkpointer.last()).not.toBe(before);
+  });
+
+  it('hands its rounds to the fill workers while they run, with no thread of its own', async () => {
+    const { database, checkpointer } = openBlobs(64 * 1024 * KB);
+    const pool = createFillPool({ size: 1, workerUrl: FILL_WORKER_SOURCE });
+    cleanups.push(() => pool.close());
+    checkpointer.setHost((settings) => pool.checkpoint(settings));
+    const template = await PDFDocument.create();
+    template.addPage();
+    // A fill starts the worker; it stays for its idle time.
+    await pool.fill({
+      templateKey: 'blank',
+      templateBytes: await template.save(),
+      values: {},
+      flatten: false,
+    });
+    const before = checkpointer.last();
+    writeKb(database, 256);
+    await waitFor(() => checkpointer.last() !== before);
+    expect(checkpointer.last()?.copied).toBeGreaterThan(0);
+    expect(checkpointer.isRunning()).toBe(false);
   });
 
   it('leaves one database file and no WAL after a clean close', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import { checkpointThread } from './wal-checkpoint-thread.ts';
+import { checkpointThread, openWalCheckpointRounds } from './wal-checkpoint-thread.ts';
 
 // SQLite runs its WAL checkpoint inside the COMMIT that crosses 1,000 pages: on the one
 // connection the server has, that COMMIT held the main thread 378 ms under a 50,000-row import
@@ -30,16 +30,24 @@ export type CheckpointReport = {
   copied: number;
 };
 
+/**
+ * Runs a round on a thread that exists anyway (a fill worker while generation runs), so the
+ * checkpointer's own thread is not started beside it; null when there is none now.
+ */
+export type CheckpointHost = (settings: CheckpointerSettings) => Promise<CheckpointReport> | null;
+
 export type WalCheckpointer = {
   /** The last round's report (null before the first). */
   last: () => CheckpointReport | null;
+  /** Where rounds run when the host has a thread for them (null: always on our own). */
+  setHost: (host: CheckpointHost | null) => void;
   /** Whether the thread is running now. */
   isRunning: () => boolean;
   /** Stops the timer and the thread (its connection closed). */
   stop: () => Promise<void>;
 };
 
-const THREAD_SOURCE = `(${checkpointThread.toString()})()`;
+const THREAD_SOURCE = `(${checkpointThread.toString()})(${openWalCheckpointRounds.toString()})`;
 export const WAL_CAP_BYTES = 64 * 1024 * 1024;
 
 type Thread = { worker: Worker; exited: Promise<void>; busy: boolean };
@@ -60,6 +68,7 @@ export function startWalCheckpointer(
   let thread: Thread | null = null;
   let lastWrite = '';
   let lastWriteAt = 0;
+  let host: CheckpointHost | null = null;
 
   const startThread = (): Thread => {
     const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: settings });
@@ -99,6 +108,12 @@ export function startWalCheckpointer(
     if (written !== lastWrite) {
       lastWrite = written;
       lastWriteAt = Date.now();
+      const hosted = host?.(settings) ?? null;
+      if (hosted) {
+        await stopThread();
+        last = await hosted.catch(() => last);
+        return;
+      }
       thread ??= startThread();
       if (!thread.busy) {
         thread.busy = true;
@@ -116,6 +131,9 @@ export function startWalCheckpointer(
 
   return {
     last: () => last,
+    setHost: (next) => {
+      host = next;
+    },
     isRunning: () => thread !== null,
     stop: async () => {
       clearInterval(timer);
