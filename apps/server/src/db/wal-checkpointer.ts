@@ -124,8 +124,17 @@ export function startWalCheckpointer(
     }
   };
   let rounds = Promise.resolve();
+  let inRound = false;
   const timer = setInterval(() => {
-    rounds = rounds.then(round).catch(() => undefined);
+    // A round waiting for a busy fill worker is not joined by more behind it.
+    if (!inRound) {
+      inRound = true;
+      rounds = round()
+        .catch(() => undefined)
+        .finally(() => {
+          inRound = false;
+        });
+    }
   }, settings.intervalMs);
   timer.unref();
 
