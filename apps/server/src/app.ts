@@ -42,6 +42,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { startFormScriptSweep } from './modules/completed-forms/completed-forms.script-sweep.ts';
 import { startScriptSweep } from './modules/templates/templates.script-sweep.ts';
 import { templateRevisionsRoutes } from './modules/templates/templates.revisions.routes.ts';
 import { dropMappingsOfGoneFields, revisionMappings } from './modules/mappings/mappings.public.ts';
@@ -198,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('preClose', () => sweeper.stop());
   const generation = await createGenerationRuntime(ctx, app.log);
+  // While fill workers run (a job), WAL checkpoints go to them: no thread of its own beside them.
+  database.walCheckpointer?.setHost((settings) => generation.pool.checkpoint(settings));
   // preClose runs before in-flight requests are awaited: open event streams end, the running
   // job stops after its current form, and the workers go, all while the database is still open.
   app.addHook('preClose', () => generation.close());
@@ -212,6 +215,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if ((config.role ?? 'all') !== 'web') {
     const scriptSweep = startScriptSweep(ctx, sweeper.firstSweep, app.log);
     app.addHook('preClose', () => scriptSweep.stop());
+    // Then the completed forms made from them before fills removed scripts, live and trashed.
+    const formScriptSweep = startFormScriptSweep(ctx, scriptSweep.done, app.log);
+    app.addHook('preClose', () => formScriptSweep.stop());
   }
   // Webhook deliveries are sent by every process that runs queued work (not a web-only one).
   const webhooks = createWebhookDispatcher(ctx, app.log);

@@ -8,6 +8,7 @@ import type { DialectName } from './dialect.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openNodeSqlite } from './node-sqlite-adapter.ts';
 import { OwnSchemaPostgresDialect } from './own-schema-dialect.ts';
+import { startWalCheckpointer, WAL_CAP_BYTES, type WalCheckpointer } from './wal-checkpointer.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,8 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   dialect: DialectName;
+  /** SQLite: checkpoints the WAL off the main thread (wal-checkpointer.ts). */
+  walCheckpointer?: WalCheckpointer;
   close: () => Promise<void>;
 };
 
@@ -61,10 +64,17 @@ export async function openDatabase(
   // Owner-only; SQLite gives its -wal and -shm files the database file's mode.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
+  // Checkpoints run off the main thread (wal-checkpointer.ts); the last close still runs one.
+  const checkpointer = startWalCheckpointer(file);
+  const walCapBytes = WAL_CAP_BYTES;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: async () => openNodeSqlite(file) }),
+    dialect: new SqliteDialect({ database: async () => openNodeSqlite(file, { walCapBytes }) }),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', walCheckpointer: checkpointer, close };
 }
 
 async function ensurePostgresSchema(

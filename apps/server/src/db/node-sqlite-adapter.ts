@@ -92,10 +92,21 @@ function writableSchema(database: DatabaseSync, on: boolean): SqliteStatement {
   };
 }
 
-/** Opens a SQLite file with node:sqlite behind the interface Kysely's SqliteDialect expects. */
-export function openNodeSqlite(filename: string): SqliteDatabase {
+/**
+ * Opens a SQLite file with node:sqlite behind the interface Kysely's SqliteDialect expects.
+ * `walCapBytes`: another thread checkpoints (wal-checkpointer.ts), so COMMITs never do, and the
+ * WAL file is cut back to this size when it starts over.
+ */
+export function openNodeSqlite(
+  filename: string,
+  options: { walCapBytes?: number } = {},
+): SqliteDatabase {
   const database = new DatabaseSync(filename);
   database.exec('PRAGMA journal_mode = WAL');
+  if (options.walCapBytes !== undefined) {
+    database.exec('PRAGMA wal_autocheckpoint = 0');
+    database.exec(`PRAGMA journal_size_limit = ${options.walCapBytes}`);
+  }
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
   database.exec('PRAGMA synchronous = NORMAL');

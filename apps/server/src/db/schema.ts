@@ -238,6 +238,8 @@ export type CompletedFormsTable = {
   /** The template revision the form was made from (issue 32); null for forms made before. */
   template_revision: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
+  /** When its file was known to hold no JavaScript (issue 35); null: made before, unchecked. */
+  scripts_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type JobsTable = {

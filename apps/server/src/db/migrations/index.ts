@@ -31,6 +31,7 @@ import * as templateRevisions from './2026-11-28-h32r-01-template-revisions.ts';
 import * as embedOrigins from './2026-11-28-h33e-01-embed-origins.ts';
 import * as webhooks from './2026-11-28-h33w-01-webhooks.ts';
 import * as templateScriptsChecked from './2026-11-28-h35j-01-template-scripts-checked.ts';
+import * as formScriptsChecked from './2026-11-28-h35k-01-form-scripts-checked.ts';
 
 /**
  * Every migration, in order. Names are timestamped; a migration never changes once it has landed,
@@ -69,4 +70,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-h33e-01-embed-origins': embedOrigins,
   '2026-11-28-h33w-01-webhooks': webhooks,
   '2026-11-28-h35j-01-template-scripts-checked': templateScriptsChecked,
+  '2026-11-28-h35k-01-form-scripts-checked': formScriptsChecked,
 };

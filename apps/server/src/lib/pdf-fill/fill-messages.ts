@@ -1,3 +1,4 @@
+import type { CheckpointReport, CheckpointerSettings } from '../../db/wal-checkpointer.ts';
 import type { FillOptions, FillReport, FillValue } from '../../pdf/fill/fill-form.ts';
 
 // The messages between the fill pool and its worker threads. Template bytes travel once per
@@ -19,11 +20,15 @@ export type FillRequest = {
 
 export type MergeRequest = { type: 'merge'; id: number; documents: Uint8Array[] };
 
-export type WorkerRequest = FillRequest | MergeRequest;
+/** A WAL checkpoint round of the SQLite file (db/wal-checkpointer.ts), while workers run anyway. */
+export type CheckpointRequest = { type: 'checkpoint'; id: number; settings: CheckpointerSettings };
+
+export type WorkerRequest = FillRequest | MergeRequest | CheckpointRequest;
 
 export type WorkerResponse =
   | { type: 'filled'; id: number; bytes: Uint8Array; report: FillReport; flattened?: Uint8Array }
   | { type: 'merged'; id: number; bytes: Uint8Array }
+  | { type: 'checkpointed'; id: number; report: CheckpointReport }
   | { type: 'need-template'; id: number }
   /** `isPdfError`: the PDF itself cannot be filled (the record is not to blame). */
   | { type: 'error'; id: number; message: string; isPdfError: boolean };

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { CheckpointHost } from '../../db/wal-checkpointer.ts';
 import type { FillOptions, FillReport, FillValue } from '../../pdf/fill/fill-form.ts';
 import { UNSAFE_PDF_PREFIX } from '../../pdf/objects/pdf-unsafe.ts';
 import { createWorkerPool, type WorkerFailure } from '../workers/worker-pool.ts';
@@ -33,6 +34,11 @@ export type FillPool = {
   /** `high` goes ahead of queued work: a single form someone waits for beats a bulk job. */
   fill: (task: FillTask, options?: { priority?: 'high' | 'normal' }) => Promise<FillOutput>;
   merge: (documents: Uint8Array[]) => Promise<Uint8Array>;
+  /**
+   * A WAL checkpoint round on a running worker (db/wal-checkpointer.ts): while a job fills,
+   * the checkpointer needs no thread of its own. Null when no worker runs now.
+   */
+  checkpoint: CheckpointHost;
   readonly size: number;
   close: () => Promise<void>;
 };
@@ -164,6 +170,18 @@ export function createFillPool(options: FillPoolOptions = {}): FillPool {
         throw new FillFailedError(`Unexpected answer from the PDF engine: ${response.type}`);
       }
       return response.bytes;
+    },
+    checkpoint: (settings) => {
+      if (pool.liveWorkers() === 0) {
+        return null;
+      }
+      return pool.run({ type: 'checkpoint', id: nextId++, settings }).then((answer) => {
+        const response = unwrap(answer);
+        if (response.type !== 'checkpointed') {
+          throw new Error(`Unexpected answer from the PDF engine: ${response.type}`);
+        }
+        return response.report;
+      });
     },
     close: () => pool.close(),
   };

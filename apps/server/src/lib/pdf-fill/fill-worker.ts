@@ -7,7 +7,16 @@ import {
 } from '../../pdf/fill/fill-form.ts';
 import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
-import type { FillRequest, WorkerRequest, WorkerResponse } from './fill-messages.ts';
+import {
+  openWalCheckpointRounds,
+  type WalCheckpointRounds,
+} from '../../db/wal-checkpoint-thread.ts';
+import type {
+  CheckpointRequest,
+  FillRequest,
+  WorkerRequest,
+  WorkerResponse,
+} from './fill-messages.ts';
 import { mergePdfs } from './merge-pdfs.ts';
 import { CostBoundedLru } from './plan-cache.ts';
 
@@ -70,10 +79,26 @@ async function fill(request: FillRequest): Promise<void> {
   );
 }
 
+// The database connections of checkpoint rounds, by file: opened on the first, closed with
+// the thread.
+const checkpointRounds = new Map<string, WalCheckpointRounds>();
+
+function checkpoint(request: CheckpointRequest): void {
+  const { file } = request.settings;
+  let rounds = checkpointRounds.get(file);
+  if (!rounds) {
+    rounds = openWalCheckpointRounds(request.settings);
+    checkpointRounds.set(file, rounds);
+  }
+  send({ type: 'checkpointed', id: request.id, report: rounds.checkpoint() });
+}
+
 async function handle(request: WorkerRequest): Promise<void> {
   try {
     if (request.type === 'fill') {
       await fill(request);
+    } else if (request.type === 'checkpoint') {
+      checkpoint(request);
     } else {
       const bytes = ownBuffer(await mergePdfs(request.documents));
       send({ type: 'merged', id: request.id, bytes }, [bytes.buffer as ArrayBuffer]);

@@ -12,7 +12,9 @@ export type SandboxRequest =
   /** Propose fields from the page content (issue 29). */
   | { type: 'find-fields'; id: number; bytes: Uint8Array }
   /** Write a reviewed field list as the file's AcroForm. */
-  | { type: 'write-fields'; id: number; bytes: Uint8Array; fields: EditorField[] };
+  | { type: 'write-fields'; id: number; bytes: Uint8Array; fields: EditorField[] }
+  /** Remove the scripts of a stored PDF and change nothing else (issue 35). */
+  | { type: 'remove-scripts'; id: number; bytes: Uint8Array };
 
 export type SandboxResponse =
   | {
@@ -27,6 +29,8 @@ export type SandboxResponse =
     }
   | { type: 'found'; id: number; found: FoundFields }
   | { type: 'written'; id: number; bytes: Uint8Array }
+  /** The copy without scripts; null when there were none (or it could not be rewritten). */
+  | { type: 'scripts-removed'; id: number; bytes: Uint8Array | null; removed: number }
   /** The fields cannot be written into this file; `detail` says why, for the user. */
   | { type: 'write-refused'; id: number; detail: string }
   /** The file is not a usable PDF (not one, damaged, locked, XFA-only). */

@@ -46,6 +46,11 @@ export type PdfSandbox = {
    */
   writeFields: (bytes: Uint8Array, fields: EditorField[]) => Promise<Uint8Array>;
   /**
+   * A copy of a stored PDF without its JavaScript, nothing else changed (pdf-remove-scripts.ts),
+   * under the same limits; null when it has none.
+   */
+  removeScripts: (bytes: Uint8Array) => Promise<{ bytes: Uint8Array; removed: number } | null>;
+  /**
    * Reads an uploaded CSV or .xlsx into a grid, in a worker under the same limits plus the sheet
    * limits (cells, columns, inflated bytes). Throws SheetRefusedError.
    */
@@ -148,6 +153,13 @@ export function createPdfSandbox(options: PdfSandboxOptions = {}): PdfSandbox {
       (await expect({ type: 'find-fields', id: nextId++, bytes }, 'found')).found,
     writeFields: async (bytes, fields) =>
       (await expect({ type: 'write-fields', id: nextId++, bytes, fields }, 'written')).bytes,
+    removeScripts: async (bytes) => {
+      const response = await expect(
+        { type: 'remove-scripts', id: nextId++, bytes },
+        'scripts-removed',
+      );
+      return response.bytes ? { bytes: response.bytes, removed: response.removed } : null;
+    },
     readSheet: async (bytes, format, maxRows) => {
       const response = await pool.run({ type: 'sheet', id: nextId++, bytes, format, maxRows });
       if (response.type === 'sheet-refused') {

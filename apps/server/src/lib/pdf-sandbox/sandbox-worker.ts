@@ -4,6 +4,7 @@ import { detectFields } from '../../pdf/detect/detect-fields.ts';
 import { findFields } from '../../pdf/find-fields/find-fields.ts';
 import { FieldWriteError, writeFields } from '../../pdf/find-fields/write-fields.ts';
 import { repairPdf } from '../../pdf/objects/pdf-repair.ts';
+import { removeScripts } from '../../pdf/objects/pdf-remove-scripts.ts';
 import { mayCarryScripts } from '../../pdf/prepare/prepare-scripts.ts';
 import { checkStreamBounds } from '../../pdf/objects/pdf-stream-bounds.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
@@ -88,6 +89,11 @@ async function answer(request: SandboxRequest): Promise<SandboxResponse> {
     const found = await findFields(request.bytes, { timeoutMs: 60_000 });
     return { type: 'found', id: request.id, found };
   }
+  if (request.type === 'remove-scripts') {
+    const copy = await removeScripts(request.bytes);
+    const bytes = copy ? ownBuffer(copy.bytes) : null;
+    return { type: 'scripts-removed', id: request.id, bytes, removed: copy?.removed ?? 0 };
+  }
   const written = await writeFields(request.bytes, request.fields);
   return { type: 'written', id: request.id, bytes: ownBuffer(written) };
 }
@@ -99,8 +105,8 @@ async function handle(request: SandboxRequest): Promise<void> {
     const transfer =
       response.type === 'analysed' && response.repaired
         ? [response.repaired.buffer as ArrayBuffer]
-        : response.type === 'written'
-          ? [response.bytes.buffer as ArrayBuffer]
+        : response.type === 'written' || (response.type === 'scripts-removed' && response.bytes)
+          ? [response.bytes!.buffer as ArrayBuffer]
           : [];
     send(response, transfer);
   } catch (error) {

@@ -46,6 +46,8 @@ export type WorkerPool<Req extends Message, Res extends Message> = {
   run: (request: Req, priority?: 'high' | 'normal') => Promise<Res>;
   /** Stops the workers that have no task now instead of after the idle timeout. */
   releaseIdle: () => void;
+  /** How many workers are running now (started on demand, stopped when idle). */
+  liveWorkers: () => number;
   close: () => Promise<void>;
 };
 
@@ -195,6 +197,7 @@ export function createWorkerPool<Req extends Message, Res extends Message, S>(
         }
         dispatch();
       }),
+    liveWorkers: () => slots.length,
     releaseIdle: () => {
       for (const slot of slots.filter((s) => s.task === null)) {
         slots.splice(slots.indexOf(slot), 1);

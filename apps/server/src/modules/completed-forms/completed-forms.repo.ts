@@ -5,8 +5,8 @@ import type { CompletedFormsTable } from '../../db/schema.ts';
 export type CompletedFormRow = Selectable<CompletedFormsTable>;
 /** A row as written: booleans as booleans (SQLite reads them back as 0/1). */
 export type NewCompletedFormRow = CompletedFormRow & { flattened: boolean };
-/** A row without the (large) fill report: what lists read. */
-export type CompletedFormListRow = Omit<CompletedFormRow, 'fill_report'>;
+/** A row without the (large) fill report and the script sweep's marker: what lists read. */
+export type CompletedFormListRow = Omit<CompletedFormRow, 'fill_report' | 'scripts_checked_at'>;
 
 const LIST_COLUMNS = [
   'id',

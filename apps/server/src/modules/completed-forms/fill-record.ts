@@ -172,6 +172,7 @@ export async function fillRecord(
     ? derivedId('completed-form', input.jobId, template.id, record.id)
     : crypto.randomUUID();
   const summary = summarizeFillReport(report);
+  const now = new Date().toISOString();
   const row: NewCompletedFormRow = {
     id,
     owner_id: input.ownerId,
@@ -193,7 +194,8 @@ export async function fillRecord(
     email_sent_to: '[]',
     email_error: null,
     flattened: input.flatten,
-    created_at: new Date().toISOString(),
+    created_at: now,
+    scripts_checked_at: now, // fills never carry scripts (fill-plan.ts)
   };
   // File first, then its row (not one transaction as uploads do: in a bulk run that would hold
   // SQLite's one connection during every store). A crash in between leaves a file no row owns,

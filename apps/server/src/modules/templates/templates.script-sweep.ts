@@ -260,12 +260,15 @@ export async function sweepTemplateScripts(
   }
 }
 
-/** Starts the one pass in the background; `stop` ends it after the template under way. */
+/**
+ * Starts the one pass in the background; `stop` ends it after the template under way, `done`
+ * settles when it ends.
+ */
 export function startScriptSweep(
   ctx: AppContext,
   after: Promise<unknown>,
   log: SweepLog & { error: (data: object, message: string) => void },
-): { stop: () => Promise<void> } {
+): { stop: () => Promise<void>; done: Promise<void> } {
   let stopping = false;
   const running = after
     .then(() => sweepTemplateScripts(ctx, { isStopping: () => stopping }))
@@ -285,5 +288,6 @@ export function startScriptSweep(
       stopping = true;
       await running;
     },
+    done: running,
   };
 }

@@ -13,7 +13,9 @@ import type { PdfPermissions } from '../objects/pdf-encrypt.ts';
 import { updateEncryption } from '../objects/pdf-encrypt-update.ts';
 import { objectsRepeatingKeys } from '../objects/pdf-duplicate-keys.ts';
 import { readXrefBase, type XrefBase } from '../objects/pdf-xref.ts';
+import { dropUnreachable } from '../objects/pdf-reachable.ts';
 import { loadPdf } from '../prepare/prepare-load.ts';
+import { mayCarryScripts, stripScripts } from '../prepare/prepare-scripts.ts';
 
 /**
  * A template parsed once (decrypted, stale structure dropped) and kept untouched: every fill
@@ -93,14 +95,24 @@ function withoutRepeatedKeys(base: IncrementalBase, context: PDFContext): Increm
   return objects.length === 0 ? base : (extendBase(base, objects) ?? base);
 }
 
+const pageNodes = (doc: PDFDocument) => doc.getPages().map((page) => page.node);
+
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   const { doc, notes, permissions } = await loadPdf(bytes);
   const xref = readXrefBase(bytes);
   dropSuperseded(doc.context, xref);
+  // A template stored before uploads removed scripts (and kept by the sweep) still has them:
+  // its forms are rewritten whole without them, as an update would carry them along (issue 35).
+  const hadScripts =
+    mayCarryScripts(bytes) &&
+    stripScripts(doc.context, doc.catalog, pageNodes(doc), () => undefined) > 0;
+  if (hadScripts) {
+    dropUnreachable(doc.context);
+  }
   // An encrypted template keeps its own encryption in every update, when it can be reproduced.
   const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
-  const first = xref ? incrementalBase(bytes, xref, doc.context, encryption) : null;
+  const first = xref && !hadScripts ? incrementalBase(bytes, xref, doc.context, encryption) : null;
   const base = first && withoutRepeatedKeys(first, doc.context);
   const fontBase = base ? await withSharedFont(base) : null;
   return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, bytes, base, fontBase };

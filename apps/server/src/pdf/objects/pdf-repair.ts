@@ -156,7 +156,7 @@ function markChanged(doc: PDFDocument, ...objects: PDFObject[]): void {
   }
 }
 
-async function loadForRepair(
+export async function loadForRepair(
   bytes: Uint8Array,
 ): Promise<{ doc: PDFDocument; incremental: boolean; permissions?: PdfPermissions | null }> {
   try {
