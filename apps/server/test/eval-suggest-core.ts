@@ -58,12 +58,16 @@ export type FormResult = {
   /** The engine's answer as the API gives it, with each field's expected key. */
   suggestions: (Suggestion & { expected: string })[];
 };
-/** `score`: the shown confidence; `raw` and `evidence`: what the confidence levels read. */
+/**
+ * `score`: the shown confidence; `raw` and `evidence`: what the confidence levels read;
+ * `mayApply`: nothing about the box keeps it from Apply All (apply-eligibility.ts).
+ */
 export type ScoredOutcome = {
   score: number;
   raw: number;
   evidence: EvidenceKind;
   isCorrect: boolean;
+  mayApply: boolean;
 };
 export type Totals = { labelled: number; suggested: number; correct: number };
 export type EvalResult = { forms: FormResult[]; totals: Totals; missingCorpus: string | null };
@@ -158,10 +162,10 @@ export function scoreForm(
   const scores: ScoredOutcome[] = [];
   let correct = 0;
   const suggestedFor = new Set<string>();
-  for (const { suggestion, raw, evidence } of scored) {
+  for (const { suggestion, raw, evidence, mayApply } of scored) {
     suggestedFor.add(suggestion.field_name);
     const isCorrect = suggestion.suggested_field_key === expected(suggestion.field_name);
-    scores.push({ score: suggestion.confidence_score, raw, evidence, isCorrect });
+    scores.push({ score: suggestion.confidence_score, raw, evidence, isCorrect, mayApply });
     if (isCorrect) {
       correct++;
     } else {

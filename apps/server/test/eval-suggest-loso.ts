@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { calibrate, fitBeta } from '../src/suggest/calibration.ts';
 import type { ConfidenceLevels, LevelOutcome } from '../src/suggest/calibration-levels.ts';
 import { confidenceOf, fitLevels } from '../src/suggest/calibration-levels.ts';
+import { fitApplyAll, isApplyAllLevel } from '../src/suggest/apply-eligibility.ts';
+import { DEFAULT_APPLY_ALL_PERCENT } from '@formbridge/contract/suggestion-apply';
 import { corpusDir } from './corpus.ts';
 import type { DetectedForm, Totals } from './eval-suggest-core.ts';
 import { precisionOf, recallOf, scoreForm, totalsOf } from './eval-suggest-core.ts';
@@ -41,14 +43,17 @@ export type CalibratedOutcome = {
   isCorrect: boolean;
   source?: string;
 };
+/** What Apply All at its default wrote on held-out forms, with levels fitted without them. */
+export type ApplyAllCount = { applied: number; correct: number };
 export type SourceResult = {
   source: string;
   forms: number;
   threshold: number;
   totals: Totals;
   outcomes: CalibratedOutcome[];
+  applyAll: ApplyAllCount;
 };
-export type LosoResult = { sources: SourceResult[]; totals: Totals };
+export type LosoResult = { sources: SourceResult[]; totals: Totals; applyAll: ApplyAllCount };
 
 /** Source repository of each corpus PDF, from the corpus manifest. */
 export function sourceOfPdf(corpus = corpusDir()): Map<string, string> {
@@ -114,12 +119,24 @@ export function evaluateLoso(
       .filter((form) => source(form) !== name)
       .flatMap((form) => outcomes.get(form.form) ?? []);
     const threshold = chooseThreshold(train);
-    const calibration = fitLevels(train.filter((o) => o.raw >= threshold));
+    const kept = train.filter((o) => o.raw >= threshold);
+    const fitted = fitLevels(kept);
+    const calibration = fitted === null ? null : { ...fitted, applyAll: fitApplyAll(kept) };
     const scored = held.map((form) => scoreForm(form, { threshold, calibration: null }));
+    const applied = scored
+      .flatMap((r) => r.scores)
+      .filter(
+        (s) =>
+          s.mayApply &&
+          isApplyAllLevel(s.raw, s.evidence, calibration) &&
+          Math.round(confidenceOf(s.raw, s.evidence, calibration) * 100) >=
+            DEFAULT_APPLY_ALL_PERCENT,
+      );
     return {
       source: name,
       forms: held.length,
       threshold,
+      applyAll: { applied: applied.length, correct: applied.filter((s) => s.isCorrect).length },
       totals: totalsOf(scored),
       outcomes: scored.flatMap((r) =>
         r.scores.map((s) => ({
@@ -129,7 +146,14 @@ export function evaluateLoso(
       ),
     };
   });
-  return { sources: results, totals: totalsOf(results.map((r) => ({ ...r.totals }))) };
+  const applyAll = results.reduce(
+    (sum, r) => ({
+      applied: sum.applied + r.applyAll.applied,
+      correct: sum.correct + r.applyAll.correct,
+    }),
+    { applied: 0, correct: 0 },
+  );
+  return { sources: results, totals: totalsOf(results.map((r) => ({ ...r.totals }))), applyAll };
 }
 
 /** The shipped confidence levels: fitted on every development form at the default threshold. */
@@ -138,7 +162,9 @@ export function fitShippedCalibration(
   sourceOf: ReadonlyMap<string, string>,
   threshold: number,
 ): ConfidenceLevels | null {
-  return fitLevels([...rawOutcomes(forms, sourceOf, threshold).values()].flat());
+  const outcomes = [...rawOutcomes(forms, sourceOf, threshold).values()].flat();
+  const levels = fitLevels(outcomes);
+  return levels === null ? null : { ...levels, applyAll: fitApplyAll(outcomes) };
 }
 
 /** A way of fitting the shown confidence, for the cross-validation's comparison. */
@@ -252,6 +278,9 @@ export function formatLoso(result: LosoResult): string {
     '',
     `LEAVE-ONE-SOURCE-OUT: ${t.correct}/${t.suggested} correct, ${t.labelled} labelled: ` +
       `precision ${precisionOf(t).toFixed(3)}, recall ${recallOf(t).toFixed(3)}`,
+    `Apply All at ${DEFAULT_APPLY_ALL_PERCENT} % (levels fitted without the source): ` +
+      `${result.applyAll.correct} right of ${result.applyAll.applied} written, precision ` +
+      `${(result.applyAll.applied === 0 ? 1 : result.applyAll.correct / result.applyAll.applied).toFixed(3)}`,
     '',
     'Calibration (confidence map fitted without the source):',
     formatCalibration(result.sources.flatMap((r) => r.outcomes)),

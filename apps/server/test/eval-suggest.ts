@@ -138,7 +138,7 @@ if (!existsSync(pdfDir)) {
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
   const levels = fitShippedCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);
-  const list = (values: readonly number[] = []) => `[${values.join(', ')}]`;
+  const list = (values: readonly (number | boolean)[] = []) => `[${values.join(', ')}]`;
   writeFileSync(
     CALIBRATION_FILE,
     [
@@ -150,6 +150,10 @@ if (!existsSync(pdfDir)) {
       `  cuts: ${list(levels?.cuts)},`,
       `  authored: ${list(levels?.authored)},`,
       `  printed: ${list(levels?.printed)},`,
+      '  applyAll: {',
+      `    authored: ${list(levels?.applyAll?.authored)},`,
+      `    printed: ${list(levels?.applyAll?.printed)},`,
+      '  },',
       '};',
       '',
     ].join('\n'),

@@ -5837,6 +5837,7 @@ export interface paths {
                                     label: string;
                                     foreign: boolean;
                                 };
+                                apply_all?: boolean;
                             }[];
                         };
                     };

@@ -59,6 +59,12 @@ export const suggestionSchema = z.object({
    * and `foreign` when the suggested target is not that party's. Apply All never writes those.
    */
   region: z.object({ owner: z.string(), label: z.string(), foreign: z.boolean() }).optional(),
+  /**
+   * The server's judgement that Apply All may write this suggestion unattended: its kind of
+   * evidence at its score has been right nearly always on many repositories, and the box is not
+   * another party's. Absent or false: the user maps it one at a time.
+   */
+  apply_all: z.boolean().optional(),
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 

@@ -6,11 +6,16 @@ import {
   suggestionsToApply,
 } from './suggestion-apply.ts';
 
-const suggestion = (field_name: string, confidence_score: number): Suggestion => ({
+const suggestion = (
+  field_name: string,
+  confidence_score: number,
+  apply_all = true,
+): Suggestion => ({
   field_name,
   suggested_field_key: 'email',
   confidence_score,
   reason: 'name/tooltip "email" ~ "email"',
+  apply_all,
 });
 
 describe('Apply All Suggestions', () => {
@@ -37,6 +42,19 @@ describe('Apply All Suggestions', () => {
     expect(suggestionsToApply(all, new Set(['a', 'd']), 90).map((s) => s.field_name)).toEqual([
       'b',
     ]);
+  });
+
+  it('writes only what the server marks safe to apply unattended, whatever the percentage', () => {
+    const marked = [
+      suggestion('authored', 0.98),
+      suggestion('printed', 0.98, false),
+      { ...suggestion('old', 0.98), apply_all: undefined },
+    ];
+    for (const percent of [0, 60, 90]) {
+      expect(suggestionsToApply(marked, new Set(), percent).map((s) => s.field_name)).toEqual([
+        'authored',
+      ]);
+    }
   });
 
   it("never writes into another party's region unless the target is that party's", () => {

@@ -1,7 +1,8 @@
-// Which suggestions "Apply All Suggestions" writes: only those at or above the confidence the
-// user sees next to the button, never over a mapping the field already has, and never into
-// another party's region of the page (the preparer's, a witness's, a later row) with a target
-// that is not that party's.
+// Which suggestions "Apply All Suggestions" writes: only those the server marks `apply_all`
+// (evidence that has held on many repositories, never into another party's region of the page
+// with a target that is not that party's: server suggest/apply-eligibility.ts), at or above the
+// confidence the user sees next to the button, and never over a mapping the field already has.
+// The user's percentage can only narrow what the server allows, not widen it.
 import type { Suggestion } from './mappings.ts';
 
 /** Default confidence for Apply All, in percent: shown confidence is calibrated, so 9 in 10 right. */
@@ -16,6 +17,7 @@ export function suggestionsToApply(
   return [...suggestions].filter(
     (s) =>
       !mappedFieldNames.has(s.field_name) &&
+      s.apply_all === true &&
       s.region?.foreign !== true &&
       Math.round(s.confidence_score * 100) >= minPercent,
   );

@@ -3,7 +3,11 @@
 import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
-  cuts: [0.7, 0.85, 0.95],
-  authored: [0.789, 0.859, 0.989, 0.989],
-  printed: [0.857, 0.962, 0.979, 0.989],
+  cuts: [0.85],
+  authored: [0.815, 0.981],
+  printed: [0.918, 0.979],
+  applyAll: {
+    authored: [false, true],
+    printed: [false, false],
+  },
 };

@@ -36,11 +36,11 @@ describe('confidence levels', () => {
       ],
       [0.7, 0.9],
     );
-    // 12 right of 20 with 10 pseudo-suggestions at the overall 0.84: 0.68, not 0.60.
-    expect(confidenceOf(0.69, 'authored', levels)).toBe(0.68);
-    expect(confidenceOf(0.7, 'authored', levels)).toBe(0.88);
-    expect(confidenceOf(0.89, 'printed', levels)).toBe(0.747);
-    expect(confidenceOf(1, 'authored', levels)).toBe(0.968);
+    // 12 right of 20 with 30 pseudo-suggestions at the overall 0.84: 0.744, not 0.60.
+    expect(confidenceOf(0.69, 'authored', levels)).toBe(0.744);
+    expect(confidenceOf(0.7, 'authored', levels)).toBe(0.864);
+    expect(confidenceOf(0.89, 'printed', levels)).toBe(0.784);
+    expect(confidenceOf(1, 'authored', levels)).toBe(0.931);
     // Never certainty, however often the top level was right.
     expect(confidenceOf(1, 'authored', fitLevels(outcomes(0.97, 'authored', 500, 0)))).toBe(0.99);
   });
@@ -56,7 +56,7 @@ describe('confidence levels', () => {
       ],
       [0.7],
     );
-    expect(confidenceOf(0.65, 'authored', levels)).toBe(0.711);
+    expect(confidenceOf(0.65, 'authored', levels)).toBe(0.707);
   });
 
   it('merges a level seen on too few repositories with the next one', () => {
@@ -75,7 +75,7 @@ describe('confidence levels', () => {
     );
     // 3 printed suggestions are not a level of their own: 28 right of 33.
     expect(confidenceOf(0.8, 'printed', levels)).toBe(0.848);
-    expect(confidenceOf(0.8, 'authored', levels)).toBe(0.887);
+    expect(confidenceOf(0.8, 'authored', levels)).toBe(0.874);
   });
 
   it('never shows less for a higher raw score of the same evidence', () => {

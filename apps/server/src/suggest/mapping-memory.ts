@@ -102,6 +102,8 @@ export function applyMemories(
         suggested_field_key: memory.targetKey,
         confidence_score: MEMORY_CONFIDENCE,
         reason: memoryReason(memory, target.label),
+        // The account's own confirmed mapping: Apply All may write it, if not another party's box.
+        apply_all: owner === undefined || target.parties.has(owner),
         ...(owner === undefined
           ? {}
           : {

@@ -15,6 +15,7 @@ import { assignTargets } from './assign.ts';
 import type { EvidenceKind } from './calibration-levels.ts';
 import { confidenceOf } from './calibration-levels.ts';
 import { applyMemories } from './mapping-memory.ts';
+import { isApplyAllLevel, mayApplyUnattended } from './apply-eligibility.ts';
 import { SUGGEST_CONFIDENCE } from './calibration-data.ts';
 import { scoreField } from './score.ts';
 import type {
@@ -111,8 +112,16 @@ export function scorePairs(input: SuggestInput, threshold: number): ScoredPair[]
   return pairs;
 }
 
-/** A suggestion with what the confidence levels read: its raw score and evidence kind. */
-export type ScoredSuggestion = { suggestion: Suggestion; raw: number; evidence: EvidenceKind };
+/**
+ * A suggestion with what the confidence levels read: its raw score and evidence kind, and
+ * `mayApply`: nothing about the box forbids Apply All whatever the level (apply-eligibility.ts).
+ */
+export type ScoredSuggestion = {
+  suggestion: Suggestion;
+  raw: number;
+  evidence: EvidenceKind;
+  mayApply: boolean;
+};
 
 /**
  * The engine's suggestions before the account's memories: at most one per field, each table
@@ -137,11 +146,13 @@ export function engineSuggestions(
     .filter((pair) => !isCloseCall(pair, pairsByField, takenKeys))
     .map((pair): ScoredSuggestion => {
       const evidence = evidenceKindOf(pair.field, pair.target, similarity);
+      const mayApply = mayApplyUnattended(pair.field, pair.target);
       const suggestion: Suggestion = {
         field_name: pair.field.name,
         suggested_field_key: pair.target.key,
         confidence_score: roundScore(confidenceOf(pair.score, evidence, levels)),
         reason: explainPair(pair.field, pair.target, pair.target.label, similarity),
+        apply_all: mayApply && isApplyAllLevel(pair.score, evidence, levels),
         ...(pair.field.region.owner === 'record'
           ? {}
           : {
@@ -152,7 +163,7 @@ export function engineSuggestions(
               },
             }),
       };
-      return { suggestion, raw: pair.score, evidence };
+      return { suggestion, raw: pair.score, evidence, mayApply };
     });
 }
 

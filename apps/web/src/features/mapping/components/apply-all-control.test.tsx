@@ -6,11 +6,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApplyAllControl } from './apply-all-control';
 import { SuggestionHint } from './suggestion-hint';
 
-const suggestion = (field_name: string, confidence_score: number): Suggestion => ({
+const suggestion = (
+  field_name: string,
+  confidence_score: number,
+  apply_all = true,
+): Suggestion => ({
   field_name,
   suggested_field_key: field_name.toLowerCase(),
   confidence_score,
   reason: `printed label "${field_name}" ~ "${field_name.toLowerCase()}"`,
+  apply_all,
 });
 const SUGGESTIONS = new Map(
   [suggestion('Email', 0.97), suggestion('City', 0.91), suggestion('Phone', 0.62)].map((s) => [
@@ -78,6 +83,29 @@ describe('Apply All Suggestions', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('writes only what the server marks safe to apply unattended, even from 0 %', async () => {
+    const marked = new Map(
+      [suggestion('Email', 0.97), suggestion('Zip', 0.96, false)].map((s) => [s.field_name, s]),
+    );
+    const onApply = vi.fn();
+    render(
+      <ApplyAllControl
+        suggestions={marked}
+        mappedFieldNames={new Set()}
+        minPercent={0}
+        onMinPercentChange={vi.fn()}
+        onApply={onApply}
+        isApplying={false}
+      />,
+    );
+    expect(screen.getByText(/1 of 2 suggestions at or above 0% and safe/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply All Suggestions' }));
+    const own = screen.getByRole('region', { name: "The record's own fields" });
+    expect(own.textContent).toContain('Email → email (97%)');
+    expect(own.textContent).not.toContain('Zip');
+    expect(screen.getByRole('button', { name: 'Write 1 mappings' })).toBeTruthy();
   });
 
   it('does not count fields that are already mapped', () => {

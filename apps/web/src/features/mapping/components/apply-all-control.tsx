@@ -59,7 +59,10 @@ function ApplyAllConfirm({
   );
 }
 
-/** Apply All Suggestions with the confidence it applies from, and how many that is. */
+/**
+ * Apply All Suggestions with the confidence it applies from, and how many that is: the server
+ * marks which suggestions are safe to write unattended (`apply_all`); the percentage narrows that.
+ */
 export function ApplyAllControl({
   suggestions,
   mappedFieldNames,
@@ -98,8 +101,9 @@ export function ApplyAllControl({
         {isApplying ? 'Applying...' : 'Apply All Suggestions'}
       </Button>
       <p className="pb-2 text-xs text-slate-500" aria-live="polite">
-        {count} of {suggestions.size} suggestions at or above {minPercent}%; existing mappings are
-        kept, and nothing is written into another party&apos;s block.
+        {count} of {suggestions.size} suggestions at or above {minPercent}% and safe to write
+        unattended; the others are yours to check one by one. Existing mappings are kept, and
+        nothing is written into another party&apos;s block.
       </p>
       {isConfirming ? (
         <ApplyAllConfirm

@@ -211,10 +211,11 @@ export function useMappingState(templateId: string) {
       notify.warning('No suggestions available to apply');
       return;
     }
-    // Only suggestions the user can see are confident enough, and never over an existing mapping.
+    // Only what the server marks safe to write unattended, at or above the percentage the user
+    // sees, and never over an existing mapping (contract suggestion-apply.ts).
     const pending = suggestionsToApply(suggestions.values(), mappedFieldNames, applyMinPercent);
     if (pending.length === 0) {
-      notify.warning(`No suggestions at or above ${applyMinPercent}% to apply`);
+      notify.warning(`No suggestions at or above ${applyMinPercent}% are safe to apply unattended`);
       return;
     }
     setIsApplying(true);
