@@ -14,6 +14,13 @@ describe('parties a block speaks of', () => {
     expect([...partiesIn('Nom de la personne à charge')]).toEqual(['dependent']);
   });
 
+  it('recognises the other side of a case, not the filer', () => {
+    expect([...partiesIn('other_party_address_city')]).toEqual(['opposing']);
+    expect([...partiesIn('Name of opposing party or attorney')]).toEqual(['opposing']);
+    expect([...partiesIn('Anschrift der Gegenpartei')]).toEqual(['opposing']);
+    expect(partiesIn('Party name', 'Other information').size).toBe(0);
+  });
+
   it('finds none in the record’s own captions', () => {
     expect(partiesIn('First name', 'Date of birth', 'Nome do requerente').size).toBe(0);
   });

@@ -70,6 +70,13 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
     'submitting official|certifying official|registering official|issuing officer|registrar',
     'officier d état civil|standesbeamter|standesbeamtin|funcionario del registro',
   ],
+  // The other side of a case (a certificate of service, a motion): never the filer's own data.
+  // "Respondent" and "defendant" are left out: on many forms they are the record itself.
+  opposing: [
+    'other party|opposing party|adverse party|partie adverse|parte contraria|contraparte',
+    'parte adversa|gegenpartei|gegnerische partei|wederpartij|tegenpartij|strona przeciwna',
+    'протилежна сторона|противная сторона',
+  ],
   translator: [
     'translator|interpreter|traducteur|interprète|traductor|intérprete|tradutor|übersetzer',
     'dolmetscher|traduttore|interprete|vertaler|tolk|перекладач|переводчик',

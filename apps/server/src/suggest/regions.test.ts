@@ -137,6 +137,8 @@ describe('regions of the page and whose they are', () => {
         tooltip: 'Wpisz datę urodzenia osoby, która zawiadamia o wypadku',
       }),
       submitting_official_fullname: pdfField({ label: 'Name of the official submitting this' }),
+      // A certificate of service: the other side's address, not the filer's.
+      other_party_address_street: pdfField({ section: 'CERTIFICATE OF SERVICE' }),
     };
     const identity = table('Clients', ['Name', 'Street Address', 'Date of Birth:date']);
     // A rule, not a discount: it holds however low the threshold is set.

@@ -36,6 +36,7 @@ const PARTY_TITLES: Readonly<Record<string, string>> = {
   contact: 'Contact person',
   notifier: 'Person notifying',
   official: 'Official',
+  opposing: 'Other party',
 };
 
 /** `Text12`, `Formfieldnr6`, `f1_6[0]`: a name that says nothing of the box. */
