@@ -240,9 +240,12 @@ describe.each(DIALECTS)('field mappings on %s', (dialect) => {
     // Each suggestion says which of the field's words matched which target.
     expect(byField.get('applicant.email')?.reason).toMatch(/"email" ~ "email"/);
     expect(byField.get('applicant.full_name')?.reason).toMatch(/~ "Full Name"$/);
+    // The server says which ones Apply All may write unattended; the web has no rule of its own.
+    expect(byField.get('applicant.email')?.apply_all).toBe(true);
     for (const suggestion of suggestions) {
       expect(suggestion.confidence_score).toBeGreaterThan(0);
       expect(suggestion.confidence_score).toBeLessThanOrEqual(1);
+      expect(typeof suggestion.apply_all).toBe('boolean');
     }
   });
 
