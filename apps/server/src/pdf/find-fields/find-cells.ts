@@ -19,6 +19,7 @@ const COMB_MAX_CELL = 30;
 const COMB_MIN_CELL = 6.5; // pt: room for one handwritten character
 const TICK_CELL_MAX_WIDTH = 40;
 const TICK_CELL_MAX_HEIGHT = 24;
+const ROW_COVER = 0.8; // share of a caption cell's height that its entry cells span
 
 type Context = { page: number; pageWidth: number; pageHeight: number; words: readonly TextRun[] };
 
@@ -186,6 +187,34 @@ function isDataRow(
   return frees.some((f) => f === null) || frees.every((f, k) => f![1] === row[k]![1] + 0.5);
 }
 
+/**
+ * Whether a cell holding text is a row's caption: the cells abutting its right side, within its
+ * height and covering most of it, hold no letters or digits (entry cells, or "+" and "=" sums).
+ * The caption names them; the room beside it in its own cell is padding, not a second field.
+ */
+export function isRowCaption(
+  rect: DisplayedRect,
+  cells: readonly DisplayedRect[],
+  words: readonly TextRun[],
+): boolean {
+  if (!holdsDatum(rect, words)) {
+    return false;
+  }
+  const right = cells.filter(
+    (c) =>
+      Math.abs(c[0] - rect[2]) <= 2 &&
+      c[1] >= rect[1] - 2 &&
+      c[3] <= rect[3] + 2 &&
+      c[2] - c[0] >= COMB_MIN_CELL,
+  );
+  const height = right.reduce((s, c) => s + c[3] - c[1], 0);
+  return (
+    right.length > 0 &&
+    height >= ROW_COVER * (rect[3] - rect[1]) &&
+    right.every((c) => !holdsDatum(c, words))
+  );
+}
+
 /** A cell with letters or digits in it. */
 function holdsDatum(cell: DisplayedRect, words: readonly TextRun[]): boolean {
   return words.some((w) => {
@@ -255,7 +284,11 @@ export function findCellFields(
       continue;
     }
     const free = freePart(rect, ctx.words);
-    if (free !== null && !isShaded && isDataRow(rect, cells, ctx.words)) {
+    if (
+      free !== null &&
+      !isShaded &&
+      (isDataRow(rect, cells, ctx.words) || isRowCaption(rect, cells, ctx.words))
+    ) {
       continue;
     }
     // A column header names the empty cell under it; a cell holding only a sign ("+", "=",

@@ -122,6 +122,37 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
   pushWords(cursor, item.str.length);
 }
 
+const LEADER_JOIN = 2; // pt between two runs on one baseline that are one leader
+
+/**
+ * Leader runs that continue one another on one baseline, joined: a producer may cut one run of
+ * dots into several text items, and each piece is not a field of its own.
+ */
+export function joinLeaders(leaders: readonly Leader[]): Leader[] {
+  const sorted = [...leaders].sort((a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0]);
+  const out: Leader[] = [];
+  for (const leader of sorted) {
+    const prev = out.find(
+      (o) =>
+        o.dots === leader.dots &&
+        Math.abs(o.baseline - leader.baseline) <= 1 &&
+        leader.rect[0] - o.rect[2] <= LEADER_JOIN &&
+        leader.rect[0] >= o.rect[0],
+    );
+    if (prev) {
+      prev.rect = [
+        prev.rect[0],
+        Math.min(prev.rect[1], leader.rect[1]),
+        Math.max(prev.rect[2], leader.rect[2]),
+        Math.max(prev.rect[3], leader.rect[3]),
+      ];
+    } else {
+      out.push({ ...leader });
+    }
+  }
+  return out;
+}
+
 /** A page's text content (pdf.js getTextContent items) split for the field finder. */
 export function splitPageText(
   items: readonly unknown[],
@@ -135,5 +166,5 @@ export function splitPageText(
       splitItem(item, frame, out);
     }
   }
-  return out;
+  return { ...out, leaders: joinLeaders(out.leaders) };
 }
