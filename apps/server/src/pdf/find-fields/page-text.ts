@@ -19,6 +19,8 @@ const BRACKETS = /\[\s{0,3}\]/gu;
 /** Symbol-font codes that draw an empty box: Wingdings o p q r ¨, Wingdings 2 £ and *. */
 const SYMBOL_BOX = /^[opqr¨£\u00a3]$/u;
 const PRIVATE_SYMBOL = /^[\uf020-\uf0ff]$/u;
+/** Webdings draws its empty box at "c" (Wingdings has a zodiac sign there). */
+const WEBDINGS_BOX = /^c$/u;
 
 function isSymbolFont(font: string): boolean {
   return /wingding|dingbat|webding|symbol/iu.test(font);
@@ -87,7 +89,8 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
     // name is not always known (a subset, a Type 3 copy): the code alone tells the font's kind.
     const symbol = symbolFont || PRIVATE_SYMBOL.test(ch);
     const c = symbol ? symbolChar(ch) : ch;
-    if (BALLOT.test(c) || (symbol && SYMBOL_BOX.test(c))) {
+    const isBox = /webding/iu.test(item.font) ? WEBDINGS_BOX.test(c) : SYMBOL_BOX.test(c);
+    if (BALLOT.test(c) || (symbol && isBox)) {
       marks.push({ from: index, to: index + 1, kind: 'glyph' });
     } else if (ROUND.test(c)) {
       marks.push({ from: index, to: index + 1, kind: 'radio' });
