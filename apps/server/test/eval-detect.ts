@@ -59,7 +59,10 @@ function score(runs: readonly FormRun[]) {
   ) as Record<Category, Tally>;
   let labelled = 0;
   let labelsRight = 0;
+  // Secondary figure (decisions.md): text precision on pages that carry a text widget at all.
+  const onTextPages = { proposed: 0, right: 0 };
   for (const run of runs) {
+    const textPages = new Set(run.truth.filter((t) => t.category === 'text').map((t) => t.page));
     const proposals = run.proposals.filter((p) => p.confidence >= threshold);
     const pairs = pairUp(proposals, run.truth);
     const covered = combRule ? combCovered(proposals, run.truth, pairs) : new Map();
@@ -76,8 +79,13 @@ function score(runs: readonly FormRun[]) {
     for (const p of proposals) {
       const category: Category =
         p.type === 'checkbox' || p.type === 'radio' ? 'check' : p.type === 'comb' ? 'comb' : 'text';
+      const isRight = pairs.has(p) || combsRight.has(p) || lines.has(p);
       tally[category].proposed++;
-      tally[category].right += pairs.has(p) || combsRight.has(p) || lines.has(p) ? 1 : 0;
+      tally[category].right += isRight ? 1 : 0;
+      if (category === 'text' && textPages.has(p.page)) {
+        onTextPages.proposed++;
+        onTextPages.right += isRight ? 1 : 0;
+      }
     }
     for (const [p, t] of pairs) {
       if (t.captions.length > 0) {
@@ -86,13 +94,18 @@ function score(runs: readonly FormRun[]) {
       }
     }
   }
-  return { tally, labelAccuracy: labelled > 0 ? labelsRight / labelled : 0, labelled };
+  return {
+    tally,
+    labelAccuracy: labelled > 0 ? labelsRight / labelled : 0,
+    labelled,
+    onTextPages,
+  };
 }
 
 const pct = (n: number, d: number) => (d > 0 ? (n / d).toFixed(2) : '  – ');
 
 function report(name: string, runs: readonly FormRun[]): string {
-  const { tally, labelAccuracy, labelled } = score(runs);
+  const { tally, labelAccuracy, labelled, onTextPages } = score(runs);
   const pages = runs.reduce((s, r) => s + r.pages, 0);
   const lines = [
     `${name}: ${runs.length} forms, ${pages} pages`,
@@ -106,6 +119,7 @@ function report(name: string, runs: readonly FormRun[]): string {
   }
   lines.push(
     `  label accuracy ${labelAccuracy.toFixed(2)} over ${labelled} found widgets with a tooltip or caption`,
+    `  text precision on pages with a text widget (secondary) ${pct(onTextPages.right, onTextPages.proposed)} over ${onTextPages.proposed} proposed`,
   );
   return lines.join('\n');
 }

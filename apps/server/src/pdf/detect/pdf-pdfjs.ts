@@ -34,6 +34,9 @@ function documentParams(bytes: Uint8Array): DocumentInit {
     // pdfjs 6 no longer has an eval code path; the flag is kept in case an older build is used.
     isEvalSupported: false,
     disableFontFace: true,
+    // Fonts keep their real names ("ABCDEF+Wingdings-Regular"): the field finder reads a
+    // symbol font's box glyphs by the font they are set in.
+    fontExtraProperties: true,
     useSystemFonts: false,
     // Local files only (never the network): width tables for the standard 14 fonts and CMaps
     // for CJK text, both used by getTextContent() for labels.

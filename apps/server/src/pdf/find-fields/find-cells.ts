@@ -3,7 +3,7 @@
 // with that many characters). A cell holding only a caption at its top or left is a field in the
 // space left; a cell full of text is not a field.
 import type { DisplayedRect, PaintedBox, RawCandidate, TextRun } from './find-types.ts';
-import { centreOf, containsPoint, lightnessOf } from './rect-math.ts';
+import { areaOf, centreOf, containsPoint, intersectionArea, lightnessOf } from './rect-math.ts';
 import { splitTableBodies, type CellArea } from './table-rows.ts';
 
 const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
@@ -19,8 +19,37 @@ const COMB_MAX_CELL = 30;
 const COMB_MIN_CELL = 6.5; // pt: room for one handwritten character
 const TICK_CELL_MAX_WIDTH = 40;
 const TICK_CELL_MAX_HEIGHT = 24;
+const ROW_COVER = 0.8; // share of a caption cell's height that its entry cells span
 
-type Context = { page: number; pageWidth: number; pageHeight: number; words: readonly TextRun[] };
+type Context = {
+  page: number;
+  pageWidth: number;
+  pageHeight: number;
+  words: readonly TextRun[];
+  /** Filled rectangles of the page, to tell a tinted heading bar from a white entry cell. */
+  fills?: readonly PaintedBox[];
+};
+
+const TINT = 0.95; // lightness under which a fill is a tint, not paper white
+
+/**
+ * Whether the cell lies on a tinted fill (the smallest filled rectangle holding most of it): a
+ * form tints its headings and caption cells and leaves the room to write in white.
+ */
+export function isTinted(cell: DisplayedRect, fills: readonly PaintedBox[]): boolean {
+  const area = areaOf(cell);
+  let best: PaintedBox | null = null;
+  for (const f of fills) {
+    if (
+      f.fill !== null &&
+      intersectionArea(f.rect, cell) >= 0.9 * area &&
+      (best === null || areaOf(f.rect) < areaOf(best.rect))
+    ) {
+      best = f;
+    }
+  }
+  return best !== null && lightnessOf(best.fill) < TINT;
+}
 
 /**
  * Filled boxes that stand out from what they are drawn on (a white box on a tinted panel, a tinted
@@ -186,6 +215,34 @@ function isDataRow(
   return frees.some((f) => f === null) || frees.every((f, k) => f![1] === row[k]![1] + 0.5);
 }
 
+/**
+ * Whether a cell holding text is a row's caption: the cells abutting its right side, within its
+ * height and covering most of it, hold no letters or digits (entry cells, or "+" and "=" sums).
+ * The caption names them; the room beside it in its own cell is padding, not a second field.
+ */
+export function isRowCaption(
+  rect: DisplayedRect,
+  cells: readonly DisplayedRect[],
+  words: readonly TextRun[],
+): boolean {
+  if (!holdsDatum(rect, words)) {
+    return false;
+  }
+  const right = cells.filter(
+    (c) =>
+      Math.abs(c[0] - rect[2]) <= 2 &&
+      c[1] >= rect[1] - 2 &&
+      c[3] <= rect[3] + 2 &&
+      c[2] - c[0] >= COMB_MIN_CELL,
+  );
+  const height = right.reduce((s, c) => s + c[3] - c[1], 0);
+  return (
+    right.length > 0 &&
+    height >= ROW_COVER * (rect[3] - rect[1]) &&
+    right.every((c) => !holdsDatum(c, words))
+  );
+}
+
 /** A cell with letters or digits in it. */
 function holdsDatum(cell: DisplayedRect, words: readonly TextRun[]): boolean {
   return words.some((w) => {
@@ -255,7 +312,14 @@ export function findCellFields(
       continue;
     }
     const free = freePart(rect, ctx.words);
-    if (free !== null && !isShaded && isDataRow(rect, cells, ctx.words)) {
+    if (
+      free !== null &&
+      !isShaded &&
+      (isDataRow(rect, cells, ctx.words) ||
+        isRowCaption(rect, cells, ctx.words) ||
+        // Text at the left of a tinted bar, the room beside it: a heading, not a caption.
+        (free[0] !== rect[0] + 0.5 && isTinted(rect, ctx.fills ?? [])))
+    ) {
       continue;
     }
     // A column header names the empty cell under it; a cell holding only a sign ("+", "=",

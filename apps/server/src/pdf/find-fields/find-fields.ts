@@ -81,7 +81,11 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
   const raw: RawCandidate[] = [
     ...findRuleFields({ ...ctx, horizontal, vertical }, horizontal),
     ...findLeaderFields({ ...ctx, horizontal, vertical }, text.leaders),
-    ...findCellFields(ctx, cells, shaded),
+    ...findCellFields(
+      { ...ctx, fills: graphics.boxes.filter((b) => b.fill !== null) },
+      cells,
+      shaded,
+    ),
     ...findMarkFields(index, graphics.circles, text.glyphs, text.words),
   ];
   const kept = readingOrder(suppressOverlaps(dropPatterns(dropStruckOut(raw, graphics.hatched))));

@@ -9,11 +9,16 @@ const MIN_RULE = 24; // pt: shorter rules are decoration (or a box's edge, found
 const MAX_RULE_WEIGHT = 3;
 const FIELD_HEIGHT = 15; // pt: room for one line of 10-12 pt text above the rule
 const MIN_FIELD_HEIGHT = 7;
+// Free height above a rule for a line to write on: none of 34 rules with less was a field (development).
+const MIN_ROOM = 8;
 const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes it
 const COVERED = 0.55; // share of a rule under printed text that makes it an underline
 const SEPARATOR_SHARE = 0.55; // of the page width
 const BODY_LINE_SHARE = 0.6; // of a separator's length, for text under it to be body text
 const MIN_COMB_TICKS = 5;
+// A run of dots shorter than this is an ellipsis in a sentence: 47 of 54 on the development
+// forms were not fields.
+const MIN_DOT_LEADER = 26; // pt
 const HEADING_SIZE = 1.5; // times the page's median text size
 
 type Context = {
@@ -54,8 +59,13 @@ function freeIntervals(x0: number, x1: number, words: readonly TextRun[]): [numb
   return free;
 }
 
-/** How much room there is above the line at `y` over [x0, x1] before other ink. */
+/** How much room there is above the line at `y` over [x0, x1] before other ink (at least 7 pt). */
 function roomAbove(ctx: Context, x0: number, x1: number, y: number): number {
+  return Math.max(MIN_FIELD_HEIGHT, freeAbove(ctx, x0, x1, y));
+}
+
+/** The height free of text and rules above the line at `y` over [x0, x1], up to 15 pt. */
+function freeAbove(ctx: Context, x0: number, x1: number, y: number): number {
   let top = y - FIELD_HEIGHT;
   for (const w of ctx.words) {
     if (overlap1d(w.rect[0], w.rect[2], x0, x1) > 1 && w.rect[3] < y - 2 && w.rect[3] > top) {
@@ -67,7 +77,7 @@ function roomAbove(ctx: Context, x0: number, x1: number, y: number): number {
       top = r.y;
     }
   }
-  return Math.max(MIN_FIELD_HEIGHT, y - top - 0.5);
+  return y - top - 0.5;
 }
 
 function touchesEnd(ctx: Context, x: number, y: number): boolean {
@@ -198,7 +208,9 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
       continue; // printed text underlined, a separator, or the rule above footnotes
     }
     for (const [a, b] of free) {
-      if (b - a >= MIN_RULE) {
+      // A rule with another rule or text less than 8 pt above it has no room for writing: the
+      // doubled edge of a box, or a separator drawn just under one.
+      if (b - a >= MIN_RULE && freeAbove(ctx, a, b, rule.y) >= MIN_ROOM) {
         const height = Math.min(FIELD_HEIGHT, roomAbove(ctx, a, b, rule.y));
         out.push({
           page: ctx.page,
@@ -217,7 +229,7 @@ export function findLeaderFields(ctx: Context, leaders: readonly Leader[]): RawC
   const out: RawCandidate[] = [];
   for (const leader of leaders) {
     const [x0, , x1] = leader.rect;
-    if (x1 - x0 < 12) {
+    if (x1 - x0 < (leader.dots ? MIN_DOT_LEADER : 12)) {
       continue;
     }
     if (leader.dots) {

@@ -19,6 +19,8 @@ const BRACKETS = /\[\s{0,3}\]/gu;
 /** Symbol-font codes that draw an empty box: Wingdings o p q r ¨, Wingdings 2 £ and *. */
 const SYMBOL_BOX = /^[opqr¨£\u00a3]$/u;
 const PRIVATE_SYMBOL = /^[\uf020-\uf0ff]$/u;
+/** Webdings draws its empty box at "c" (Wingdings has a zodiac sign there). */
+const WEBDINGS_BOX = /^c$/u;
 
 function isSymbolFont(font: string): boolean {
   return /wingding|dingbat|webding|symbol/iu.test(font);
@@ -87,7 +89,8 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
     // name is not always known (a subset, a Type 3 copy): the code alone tells the font's kind.
     const symbol = symbolFont || PRIVATE_SYMBOL.test(ch);
     const c = symbol ? symbolChar(ch) : ch;
-    if (BALLOT.test(c) || (symbol && SYMBOL_BOX.test(c))) {
+    const isBox = /webding/iu.test(item.font) ? WEBDINGS_BOX.test(c) : SYMBOL_BOX.test(c);
+    if (BALLOT.test(c) || (symbol && isBox)) {
       marks.push({ from: index, to: index + 1, kind: 'glyph' });
     } else if (ROUND.test(c)) {
       marks.push({ from: index, to: index + 1, kind: 'radio' });
@@ -122,6 +125,37 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
   pushWords(cursor, item.str.length);
 }
 
+const LEADER_JOIN = 2; // pt between two runs on one baseline that are one leader
+
+/**
+ * Leader runs that continue one another on one baseline, joined: a producer may cut one run of
+ * dots into several text items, and each piece is not a field of its own.
+ */
+export function joinLeaders(leaders: readonly Leader[]): Leader[] {
+  const sorted = [...leaders].sort((a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0]);
+  const out: Leader[] = [];
+  for (const leader of sorted) {
+    const prev = out.find(
+      (o) =>
+        o.dots === leader.dots &&
+        Math.abs(o.baseline - leader.baseline) <= 1 &&
+        leader.rect[0] - o.rect[2] <= LEADER_JOIN &&
+        leader.rect[0] >= o.rect[0],
+    );
+    if (prev) {
+      prev.rect = [
+        prev.rect[0],
+        Math.min(prev.rect[1], leader.rect[1]),
+        Math.max(prev.rect[2], leader.rect[2]),
+        Math.max(prev.rect[3], leader.rect[3]),
+      ];
+    } else {
+      out.push({ ...leader });
+    }
+  }
+  return out;
+}
+
 /** A page's text content (pdf.js getTextContent items) split for the field finder. */
 export function splitPageText(
   items: readonly unknown[],
@@ -135,5 +169,5 @@ export function splitPageText(
       splitItem(item, frame, out);
     }
   }
-  return out;
+  return { ...out, leaders: joinLeaders(out.leaders) };
 }
