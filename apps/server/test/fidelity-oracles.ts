@@ -176,3 +176,43 @@ export async function drawnLineCount(
   }
   return bands;
 }
+
+interface PdfjsChoice {
+  fieldType?: string;
+  combo?: boolean;
+  fieldValue?: string | string[];
+  options?: Array<{ exportValue: string; displayValue: string }>;
+}
+
+/**
+ * What pdf.js's form layer shows for each kept dropdown and list box: it never reads a choice
+ * widget's appearance for text (only text fields have annotation text content) but draws an
+ * HTML select from /Opt and /V, so its copy, search and screen readers get those strings: a
+ * list box's every row, a dropdown's value (its option's display text when it is one).
+ */
+export async function pdfjsChoiceLines(bytes: Uint8Array): Promise<string[]> {
+  return withPdfjsDocument(bytes, async (doc) => {
+    const lines: string[] = [];
+    for (let number = 1; number <= doc.numPages; number += 1) {
+      const page = await doc.getPage(number);
+      for (const data of (await page.getAnnotations()) as PdfjsChoice[]) {
+        if (data.fieldType !== 'Ch') {
+          continue;
+        }
+        const options = data.options ?? [];
+        if (!data.combo) {
+          lines.push(...options.map((option) => option.displayValue));
+          continue;
+        }
+        const values = [data.fieldValue ?? []].flat();
+        lines.push(
+          ...values.map(
+            (value) => options.find((option) => option.exportValue === value)?.displayValue ?? value,
+          ),
+        );
+      }
+      page.cleanup();
+    }
+    return lines;
+  });
+}

@@ -32,6 +32,11 @@ export interface VisualRun {
   rtl: boolean;
   /** Index of the run's first character in the logical line. */
   start: number;
+  /**
+   * A right-to-left run without right-to-left letters (`)` after a digit), given here already
+   * reversed and mirrored, as the shaper would not: its text is in visual order.
+   */
+  reversed?: boolean;
 }
 
 /** The UAX #9 class of a character (`L`, `R`, `AL`, `EN`, …). */
@@ -108,7 +113,7 @@ export function visualRuns(line: string, direction: Direction): VisualRun[] {
     const text = line.slice(from, to);
     runs.push(
       rtl && !hasRightToLeft(text)
-        ? { text: reverseNeutralRun(text), rtl: false, start: from }
+        ? { text: reverseNeutralRun(text), rtl: false, start: from, reversed: true }
         : { text: rtl ? shown.slice(from, to) : text, rtl, start: from },
     );
     index = next;

@@ -1,6 +1,6 @@
 import { decodePdfName } from '@formbridge/contract/pdf-names';
 import { PDFNumber } from '@cantoo/pdf-lib';
-import type { PDFRef } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFRef } from '@cantoo/pdf-lib';
 import {
   alignmentOf,
   appearanceStream,
@@ -14,6 +14,7 @@ import {
 } from './fill-appearance.ts';
 import { normaliseLabel } from './fill-buttons.ts';
 import type { FieldOutcome, FillContext } from './fill-context.ts';
+import { paragraphDirection } from './fill-bidi.ts';
 import { drawFieldText, uncoveredProblem } from './fill-text.ts';
 import { MAX_AUTO_FONT_SIZE, type FillValue } from './fill-types.ts';
 import { uncoveredCharacters } from '../fonts/fonts.ts';
@@ -68,6 +69,19 @@ function matchOptions(field: FormField, options: Option[], text: string): number
   return undefined;
 }
 
+/**
+ * The text a fill of `text` draws in a choice field, for counting a page's letters
+ * (fill-page-direction.ts): a dropdown's chosen option as displayed, a list box's every row.
+ */
+export function drawnChoiceText(context: PDFContext, field: FormField, text: string): string {
+  const options = fieldOptions(context, field.dict);
+  if (field.kind === 'list') {
+    return options.map(([, display]) => display).join('\n');
+  }
+  const matched = text.trim() === '' ? undefined : matchOptions(field, options, text.trim());
+  return matched ? matched.map((index) => options[index]?.[1] ?? '').join(', ') : text;
+}
+
 const HIGHLIGHT = '0.6 0.757 0.855 rg';
 
 /** Draws a list box: every option from the top index, selected rows highlighted. */
@@ -104,6 +118,8 @@ async function drawListBox(
       top = Math.max(0, Math.min(firstSelected, options.length - rows));
     }
     const alignment = alignmentOf(context, widget.dict, field.dict, acroForm);
+    // Right-to-left rows are shown in logical order for the page's direction, as text fields.
+    const rtlPage = widget.pages.some((page) => ctx.rtlPages?.has(page) === true);
     const ops = [
       frameOperators(geometry),
       '/Tx BMC',
@@ -128,7 +144,8 @@ async function drawListBox(
         (rowHeight - (font.metrics.ascent - font.metrics.descent) * size) / 2 -
         font.metrics.ascent * size;
       if (label !== '') {
-        text.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${font.showText(label)}`);
+        const shown = font.showText(label, paragraphDirection(label), rtlPage);
+        text.push(`1 0 0 1 ${num(x)} ${num(baseline)} Tm ${shown}`);
       }
     }
     text.push('ET');

@@ -2,7 +2,7 @@ import type { PDFDocument } from '@cantoo/pdf-lib';
 import { fieldOptions } from './fill-appearance.ts';
 import { inlineAppearanceStates } from './fill-button-appearance.ts';
 import { fillButtonField } from './fill-buttons.ts';
-import { drawChoice, fillChoiceField } from './fill-choice.ts';
+import { drawChoice, drawnChoiceText, fillChoiceField } from './fill-choice.ts';
 import { continueOnAddendum, writeAddendum, type AddendumItem } from './fill-addendum.ts';
 import { flattenForm } from './fill-flatten.ts';
 import { prepareFromPlan } from './fill-form-tree.ts';
@@ -114,12 +114,19 @@ function reportExtras(
 
 /** Fields for a requested name: exact, else a unique case-insensitive match. */
 /** The text values drawn by this fill and the pages they are drawn on. */
-function drawnValues(form: PreparedForm, values: Record<string, FillValue>): DrawnValue[] {
+function drawnValues(
+  ctx: Pick<FillContext, 'context'>,
+  form: PreparedForm,
+  values: Record<string, FillValue>,
+): DrawnValue[] {
   return Object.entries(values).flatMap(([name, value]) =>
     (findFields(form, name) ?? [])
       .filter((field) => ['text', 'combo', 'list'].includes(field.kind))
       .map((field) => ({
-        text: asText(value),
+        text:
+          field.kind === 'text'
+            ? asText(value)
+            : drawnChoiceText(ctx.context, field, asText(value)),
         pages: field.widgets.flatMap((widget) => widget.pages),
       })),
   );
@@ -238,10 +245,13 @@ export async function fillForm(
     acroForm: form.acroForm,
     fonts: new DocumentFonts(doc, shared),
     template: plan.bytes,
-    // Only a fill with right-to-left text reads the template's page text (once per template).
-    rtlPages: Object.values(values).some((value) => hasRightToLeft(asText(value)))
-      ? await rightToLeftPages(doc, plan.bytes, drawnValues(form, values))
-      : undefined,
+    // Only a fill that draws right-to-left text (a value, or a list box's rows) reads the
+    // template's page text (once per template).
+    rtlPages:
+      Object.values(values).some((value) => hasRightToLeft(asText(value))) ||
+      form.fields.some((field) => field.kind === 'list')
+        ? await rightToLeftPages(doc, plan.bytes, drawnValues(doc, form, values))
+        : undefined,
   };
   const reports: FieldFillReport[] = [];
   const touched = new Set<FormField>();

@@ -23,6 +23,12 @@ const VALUES: Record<string, string> = {
   persian: 'شارع ۱۴۰۳',
   latin: 'شارع الملك 2024 Dubai',
   brackets: 'مستشفى (٢٠٢٤) [أ]',
+  // A bracket closing after a digit (its own reversed run), and number signs poppler counts
+  // with the digits (`:` `%` `,` `₪`).
+  closing: 'شقة (٧)',
+  colon: 'שם: David כהן',
+  percent: 'خصم 50% نقدا',
+  currency: 'מחיר ₪ 120, כולל',
   multiline: 'سارة أحمد\nשלום עולם 12',
 };
 
@@ -47,7 +53,7 @@ async function filledForm(flatten: boolean, captions: Captions): Promise<Uint8Ar
         field.enableMultiline();
       }
       const height = name === 'multiline' ? 60 : 24;
-      const y = 740 - index * 80 - height;
+      const y = 740 - index * 58 - height;
       const caption = font
         ? `الحقل ${index + 1}: اكتب القيمة في هذا المربع بكلماتك`
         : `Field ${index + 1}, the ${name} value of this form, in your own words:`;

@@ -7,7 +7,7 @@ import { popplerActualText, popplerActualTextRtl } from './fonts-logical.ts';
 /** What poppler prints for `actual` on a left-to-right page, marks dropped. */
 function popplerPrints(actual: string): string {
   const rtl = /[\u0590-\u08ff\u200f]/u;
-  const strongOrDigit = /[\p{Script=Latin}0-9\u0660-\u0669\u06f0-\u06f9]/u;
+  const strongOrDigit = /[\p{Script=Latin}0-9\u0660-\u0669\u06f0-\u06f9#$%+,\-./:\u20aa]/u;
   const chars = Array.from(actual);
   let out = '';
   let index = 0;
@@ -27,7 +27,16 @@ function popplerPrints(actual: string): string {
 }
 
 describe('popplerActualText', () => {
-  it.each(['سارة أحمد', 'רחוב הרצל 15', 'Name: سارة Ali', 'شارع الملك 2024 Dubai', 'Zoë 12'])(
+  it.each([
+    'سارة أحمد',
+    'רחוב הרצל 15',
+    'Name: سارة Ali',
+    'شارع الملك 2024 Dubai',
+    'Zoë 12',
+    'שם: David כהן',
+    'خصم 50% نقدا',
+    'מחיר ₪ 120, כולל',
+  ])(
     '%s comes out of poppler as typed',
     (line) => {
       expect(popplerPrints(popplerActualText(line))).toBe(line);
@@ -46,7 +55,7 @@ describe('popplerActualText', () => {
  */
 function popplerPrintsRtl(actual: string): string {
   const rtl = /[\u0590-\u08ff\u200f]/u;
-  const strongOrDigit = /[\p{Script=Latin}0-9\u0660-\u0669\u06f0-\u06f9]/u;
+  const strongOrDigit = /[\p{Script=Latin}0-9\u0660-\u0669\u06f0-\u06f9#$%+,\-./:\u20aa]/u;
   const chars = Array.from(actual);
   let out = '';
   let index = chars.length - 1;
@@ -75,6 +84,9 @@ describe('popplerActualTextRtl', () => {
     'مستشفى (٢٠٢٤) [أ]',
     'Name: سارة Ali',
     'Zoë 12',
+    'שם: David כהן',
+    'خصم 50% نقدا',
+    'מחיר ₪ 120, כולל',
   ])('%s comes out of poppler on a right-to-left page as typed', (line) => {
     expect(popplerPrintsRtl(popplerActualTextRtl(line))).toBe(line);
   });

@@ -18,7 +18,13 @@ import type { FontFace } from './fonts.ts';
 
 const RLM = '\u200f';
 const isStrongRtl = (char: string) => ['R', 'AL'].includes(bidiClass(char)) || char === RLM;
-const isStrongLtrOrNumber = (char: string) => ['L', 'EN', 'AN'].includes(bidiClass(char));
+// poppler's letters and digits (unicodeTypeL, unicodeTypeNum) also take in the separators and
+// terminators of numbers (UAX #9 ES, ET, CS: `+ - , . / : % $ #`, currency signs, the Arabic
+// comma), bar what its table predates or leaves out (probed with pdftotext 22.12): the narrow
+// no-break space, currency signs from U+20B2 (₹, ₺, ₽) and the Arabic number signs.
+const POPPLER_NEUTRAL = /[\u202f\u20b2-\u20cf\u0600-\u0603\u06dd]/u;
+const isStrongLtrOrNumber = (char: string) =>
+  ['L', 'EN', 'AN', 'ES', 'ET', 'CS'].includes(bidiClass(char)) && !POPPLER_NEUTRAL.test(char);
 
 /**
  * The /ActualText poppler needs to print `line` in logical order on a left-to-right page:
@@ -158,6 +164,8 @@ export function logicalOrderOperators(
   const runsInOrder: Array<{ start: number; glyphs: Placed[] }> = [];
   let x = 0;
   for (const run of runs) {
+    // Glyphs in visual order that read backwards: a right-to-left run, or one reversed already.
+    const backwards = run.rtl || run.reversed === true;
     const glyphs: Placed[] = [];
     for (const piece of pieces(run)) {
       const hex = encode(piece);
@@ -182,7 +190,7 @@ export function logicalOrderOperators(
         const advance = glyph.advanceWidth * scale;
         const isSpace = letters.length === 1 && first === ' ';
         // A paired mark in a right-to-left run is its mirror (fill-bidi.ts): read as typed.
-        const typed = run.rtl && letters.length === 1 ? mirrorOf(first) : undefined;
+        const typed = backwards && letters.length === 1 ? mirrorOf(first) : undefined;
         const own = hex.slice(index * 4, index * 4 + 4);
         glyphs.push({
           hex: isSpace && spaceHex ? spaceHex : typed ? (copies?.(glyph, typed) ?? own) : own,
@@ -196,7 +204,7 @@ export function logicalOrderOperators(
         x += advance;
       });
     }
-    runsInOrder.push({ start: run.start, glyphs: run.rtl ? glyphs.reverse() : glyphs });
+    runsInOrder.push({ start: run.start, glyphs: backwards ? glyphs.reverse() : glyphs });
   }
   // MuPDF's running direction: a space or digit after a left-to-right letter must stay close.
   let direction = 0;
