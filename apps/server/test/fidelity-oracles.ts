@@ -207,7 +207,8 @@ export async function pdfjsChoiceLines(bytes: Uint8Array): Promise<string[]> {
         const values = [data.fieldValue ?? []].flat();
         lines.push(
           ...values.map(
-            (value) => options.find((option) => option.exportValue === value)?.displayValue ?? value,
+            (value) =>
+              options.find((option) => option.exportValue === value)?.displayValue ?? value,
           ),
         );
       }

@@ -1,13 +1,38 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFRef, PDFString, type PDFObject } from '@cantoo/pdf-lib';
+import {
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFRef,
+  PDFString,
+  type PDFObject,
+} from '@cantoo/pdf-lib';
 import { writeIncremental } from '../src/pdf/fill/fill-incremental.ts';
 import { readXrefBase } from '../src/pdf/objects/pdf-xref.ts';
 
 // Templates made from corpus forms for cases the corpus lacks: here a file whose incremental
 // update reuses object numbers, as editors that "save" by appending do.
+
+/** `bytes` rewritten by qpdf with object streams (an xref-stream file). */
+function withObjectStreams(bytes: Uint8Array): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'formbridge-objstm-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), bytes);
+    const args = ['--object-streams=generate', join(dir, 'in.pdf'), join(dir, 'out.pdf')];
+    // Exit 3: written with warnings (the repeated keys it drops).
+    const { status } = spawnSync('qpdf', args);
+    if (status !== 0 && status !== 3) {
+      throw new Error(`qpdf --object-streams=generate failed (exit ${status})`);
+    }
+    return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * `bytes` rewritten by qpdf with object streams (an xref-stream file), then an incremental
@@ -20,15 +45,7 @@ export async function reusedNumbersTemplate(
   bytes: Uint8Array,
   limit: number,
 ): Promise<{ bytes: Uint8Array; checkboxes: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'formbridge-reused-'));
-  let streamed: Uint8Array;
-  try {
-    writeFileSync(join(dir, 'in.pdf'), bytes);
-    execFileSync('qpdf', ['--object-streams=generate', join(dir, 'in.pdf'), join(dir, 'out.pdf')]);
-    streamed = new Uint8Array(readFileSync(join(dir, 'out.pdf')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const streamed = withObjectStreams(bytes);
   const xref = readXrefBase(streamed);
   if (!xref) {
     throw new Error('qpdf wrote a chain the reader does not accept');
@@ -129,4 +146,71 @@ export async function renamedStatesTemplate(
     text = text.replaceAll(`/${name.replaceAll('#', '~')}`, `/${name}`);
   }
   return new Uint8Array(Buffer.from(text, 'latin1'));
+}
+
+/**
+ * `bytes` rewritten by qpdf with object streams, then an update whose own object stream holds
+ * up to `limit` widgets (of the stream's members) again, each naming /F twice: qpdf rewrites a
+ * dictionary with its last occurrence only, so a template with repeated keys inside an object
+ * stream has to be written by hand. Returns the file and the widgets' field names.
+ */
+export async function repeatedKeysInStreamTemplate(
+  bytes: Uint8Array,
+  limit: number,
+): Promise<{ bytes: Uint8Array; fields: string[] }> {
+  const streamed = withObjectStreams(bytes);
+  const xref = readXrefBase(streamed);
+  if (!xref) {
+    throw new Error('qpdf wrote a chain the reader does not accept');
+  }
+  const doc = await PDFDocument.load(streamed, { updateMetadata: false });
+  const members: Array<[number, string]> = [];
+  const fields: string[] = [];
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    const name = object instanceof PDFDict ? object.lookup(PDFName.of('T')) : undefined;
+    if (
+      members.length < limit &&
+      object instanceof PDFDict &&
+      object.get(PDFName.of('Subtype')) === PDFName.of('Widget') &&
+      object.has(PDFName.of('F')) &&
+      (name instanceof PDFString || name instanceof PDFHexString) &&
+      xref.members.has(ref.objectNumber)
+    ) {
+      members.push([ref.objectNumber, object.toString().replace(/^<</, '<< /F 4')]);
+      fields.push(name.decodeText());
+    }
+  }
+  members.sort(([a], [b]) => a - b);
+  let header = '';
+  let body = '';
+  for (const [number, text] of members) {
+    header += `${number} ${body.length} `;
+    body += `${text}\n`;
+  }
+  const [stream, xrefNumber] = [xref.size, xref.size + 1];
+  const data = `${header}\n${body}`;
+  let update = `\n${stream} 0 obj\n<< /Type /ObjStm /N ${members.length} /First ${header.length + 1} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`;
+  const streamAt = streamed.byteLength + 1;
+  const xrefAt = streamed.byteLength + update.length;
+  // Rows of /W [1 4 2]: type, then the stream and index (type 2) or the offset (type 1).
+  const row = (type: number, field: number, index: number) =>
+    String.fromCharCode(
+      type,
+      ...[24, 16, 8, 0].map((shift) => (field >>> shift) & 255),
+      index >> 8,
+      index & 255,
+    );
+  const rows = [
+    ...members.map(([number], index) => [number, row(2, stream, index)] as const),
+    [stream, row(1, streamAt, 0)] as const,
+    [xrefNumber, row(1, xrefAt, 0)] as const,
+  ];
+  const trailer = [
+    `/Size ${xrefNumber + 1} /Prev ${xref.startXref} /Root ${xref.root.toString()}`,
+    xref.info ? `/Info ${xref.info.toString()}` : '',
+    xref.id ? `/ID ${xref.id.toString()}` : '',
+  ].join(' ');
+  const rowData = rows.map(([, text]) => text).join('');
+  update += `${xrefNumber} 0 obj\n<< /Type /XRef /W [1 4 2] /Index [${rows.map(([number]) => `${number} 1`).join(' ')}] ${trailer} /Length ${rowData.length} >>\nstream\n${rowData}\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return { bytes: Buffer.concat([streamed, Buffer.from(update, 'latin1')]), fields };
 }

@@ -11,7 +11,10 @@ import { extendBase, incrementalBase, type IncrementalBase } from './fill-increm
 import { sharedFont } from '../fonts/fonts-shared.ts';
 import type { PdfPermissions } from '../objects/pdf-encrypt.ts';
 import { updateEncryption } from '../objects/pdf-encrypt-update.ts';
-import { objectsRepeatingKeys } from '../objects/pdf-duplicate-keys.ts';
+import {
+  membersOfStreamsRepeatingKeys,
+  objectsRepeatingKeys,
+} from '../objects/pdf-duplicate-keys.ts';
 import { readXrefBase, type XrefBase } from '../objects/pdf-xref.ts';
 import { dropUnreachable } from '../objects/pdf-reachable.ts';
 import { loadPdf } from '../prepare/prepare-load.ts';
@@ -85,7 +88,12 @@ function dropSuperseded(context: PDFContext, xref: XrefBase | null): void {
  */
 function withoutRepeatedKeys(base: IncrementalBase, context: PDFContext): IncrementalBase {
   const objects: Array<[PDFRef, PDFObject]> = [];
-  for (const number of objectsRepeatingKeys(base.bytes, base.xref.offsets)) {
+  const numbers = [
+    ...objectsRepeatingKeys(base.bytes, base.xref.offsets),
+    // Members of object streams too, unless encrypted (their data would need decrypting).
+    ...(base.xref.encrypt ? [] : membersOfStreamsRepeatingKeys(base.bytes, base.xref)),
+  ];
+  for (const number of numbers) {
     const ref = PDFRef.of(number, base.xref.inUse.get(number) ?? 0);
     const object = context.lookup(ref);
     if (object !== undefined) {

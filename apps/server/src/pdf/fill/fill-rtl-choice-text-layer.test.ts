@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractedLines, pdfjsChoiceLines, qpdfComplaints } from '../../../test/fidelity-oracles.ts';
+import {
+  extractedLines,
+  pdfjsChoiceLines,
+  qpdfComplaints,
+} from '../../../test/fidelity-oracles.ts';
 import { hasTool } from '../../../test/pdf-oracles.ts';
 import { missingRenderers, type RenderEngine } from '../../../test/render-oracle.ts';
 import { ENGINES } from '../../../test/render-corpus.ts';

@@ -36,12 +36,9 @@ describe('popplerActualText', () => {
     'שם: David כהן',
     'خصم 50% نقدا',
     'מחיר ₪ 120, כולל',
-  ])(
-    '%s comes out of poppler as typed',
-    (line) => {
-      expect(popplerPrints(popplerActualText(line))).toBe(line);
-    },
-  );
+  ])('%s comes out of poppler as typed', (line) => {
+    expect(popplerPrints(popplerActualText(line))).toBe(line);
+  });
 
   it('ends a reversed stretch on a right-to-left mark when spaces trail it', () => {
     expect(popplerActualText('שלום 15')).toBe('\u200f םולש15');

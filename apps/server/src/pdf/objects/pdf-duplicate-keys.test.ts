@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectsRepeatingKeys, repeatsKey } from './pdf-duplicate-keys.ts';
+import { membersRepeatingKeys, objectsRepeatingKeys, repeatsKey } from './pdf-duplicate-keys.ts';
 
 const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -31,5 +31,24 @@ describe('objects that name a dictionary key twice', () => {
       [5, first.length + second.length],
     ]);
     expect(objectsRepeatingKeys(bytes, offsets)).toEqual([5, 7]);
+  });
+
+  it("reads an object stream's members each up to the next, by the stream's own header", () => {
+    const members = [
+      '<< /F 4 /T (a) >>',
+      '<< /F 4 /F 4 >>',
+      '[ /F /F ]',
+      '<< /A << /B 1 /B 2 >> >>',
+    ];
+    let header = '';
+    let body = '';
+    members.forEach((member, index) => {
+      header += `${10 + index} ${body.length} `;
+      body += member;
+    });
+    const data = bytesOf(`${header}\n${body}`);
+    expect(membersRepeatingKeys(data, header.length + 1, members.length)).toEqual([11, 13]);
+    // /N bounds the header: a fifth pair is not read.
+    expect(membersRepeatingKeys(data, header.length + 1, 2)).toEqual([11]);
   });
 });

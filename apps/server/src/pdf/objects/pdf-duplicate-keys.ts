@@ -1,8 +1,19 @@
+import {
+  PDFContext,
+  PDFName,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRawStream,
+  decodePDFRawStream,
+} from '@cantoo/pdf-lib';
+import type { XrefBase } from './pdf-xref.ts';
+
 // Finding the objects of a file whose dictionaries name a key twice (`/F 4 ... /F 4`, as the
 // widgets of de_phsg_bds_aufnahmeantrag_2019 do). pdf-lib keeps the last occurrence, like qpdf,
 // but a file that still holds such an object fails `qpdf --check` ("dictionary has duplicated
 // key"), and readers disagree on which occurrence counts. Only the object's own syntax is read,
-// up to `stream` or `endobj`: stream data is never scanned.
+// up to `stream` or `endobj`: stream data is never scanned, bar an object stream's members
+// (qpdf reads them with the same parser and warns alike).
 
 const MAX_OBJECT_BYTES = 1 << 20;
 
@@ -15,9 +26,12 @@ function isRegular(byte: number): boolean {
   return !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
 }
 
-/** Whether the object starting at `start` (its `N G obj` header) repeats a key in a dictionary. */
-export function repeatsKey(bytes: Uint8Array, start: number): boolean {
-  const end = Math.min(bytes.byteLength, start + MAX_OBJECT_BYTES);
+/**
+ * Whether the object starting at `start` (at its `N G obj` header, or at its value in an object
+ * stream, where `limit` is where the next member starts) repeats a key in a dictionary.
+ */
+export function repeatsKey(bytes: Uint8Array, start: number, limit = bytes.byteLength): boolean {
+  const end = Math.min(bytes.byteLength, limit, start + MAX_OBJECT_BYTES);
   const stack: Frame[] = [];
   let at = start;
   // A complete value in a dictionary's value position: the next name is a key again.
@@ -135,6 +149,84 @@ export function objectsRepeatingKeys(
   for (const [number, offset] of offsets) {
     if (repeatsKey(bytes, offset)) {
       found.push(number);
+    }
+  }
+  return found.sort((a, b) => a - b);
+}
+
+/**
+ * The numbers of an object stream's members that repeat a key: `data` is the stream's decoded
+ * data, `first` its /First (where the members start), `count` its /N. The members' offsets come
+ * from the stream's own header (number and offset pairs); each is read up to the next one.
+ */
+export function membersRepeatingKeys(data: Uint8Array, first: number, count: number): number[] {
+  const header = Buffer.from(data.buffer, data.byteOffset, Math.min(first, data.byteLength))
+    .toString('latin1')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  const pairs: Array<[number, number]> = [];
+  for (let index = 0; index + 1 < header.length && pairs.length < count; index += 2) {
+    const [number = NaN, offset = NaN] = [header[index], header[index + 1]];
+    if (!Number.isInteger(number) || !Number.isInteger(offset)) {
+      break;
+    }
+    pairs.push([number, first + offset]);
+  }
+  const found: number[] = [];
+  pairs.forEach(([number, start], index) => {
+    const next = pairs[index + 1]?.[1] ?? data.byteLength;
+    if (repeatsKey(data, start, next > start ? next : data.byteLength)) {
+      found.push(number);
+    }
+  });
+  return found.sort((a, b) => a - b);
+}
+
+const OBJECT_HEADER = /^\d+\s+\d+\s+obj\b/;
+
+/**
+ * The numbers of the object-stream members (per the cross-reference chain: a stream's stale
+ * copies do not count) that repeat a key, in ascending order. A stream that cannot be read or
+ * decoded (encrypted, a filter pdf-lib lacks) is passed over: its members are left as they are.
+ */
+export function membersOfStreamsRepeatingKeys(
+  bytes: Uint8Array,
+  xref: Pick<XrefBase, 'offsets' | 'members'>,
+): number[] {
+  const streams = new Map<number, Set<number>>();
+  for (const [member, stream] of xref.members) {
+    streams.set(stream, (streams.get(stream) ?? new Set()).add(member));
+  }
+  const found: number[] = [];
+  for (const [number, members] of streams) {
+    const at = xref.offsets.get(number);
+    const header =
+      at === undefined
+        ? null
+        : OBJECT_HEADER.exec(Buffer.from(bytes.subarray(at, at + 40)).toString('latin1'));
+    if (at === undefined || !header) {
+      continue;
+    }
+    try {
+      const context = PDFContext.create();
+      const stream = PDFObjectParser.forBytes(
+        bytes.subarray(at + header[0].length),
+        context,
+      ).parseObject();
+      const first = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('First')) : null;
+      const count = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('N')) : null;
+      if (!(first instanceof PDFNumber) || !(count instanceof PDFNumber)) {
+        continue;
+      }
+      const data = decodePDFRawStream(stream as PDFRawStream).decode();
+      for (const member of membersRepeatingKeys(data, first.asNumber(), count.asNumber())) {
+        if (members.has(member)) {
+          found.push(member);
+        }
+      }
+    } catch {
+      continue;
     }
   }
   return found.sort((a, b) => a - b);

@@ -39,6 +39,8 @@ export interface XrefBase {
   readonly inUse: ReadonlyMap<number, number>;
   /** Where each in-use object stored at an offset of its own starts (not object-stream members). */
   readonly offsets: ReadonlyMap<number, number>;
+  /** Each in-use object-stream member with the number of the stream that holds it. */
+  readonly members: ReadonlyMap<number, number>;
   /** The newest trailer's /Encrypt (an indirect dictionary), read as stored: never decrypted. */
   readonly encrypt: { readonly ref: PDFRef; readonly dict: PDFDict } | undefined;
 }
@@ -226,6 +228,7 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
   const context = PDFContext.create();
   const inUse = new Map<number, number>();
   const offsets = new Map<number, number>();
+  const members = new Map<number, number>();
   const seen = new Set<number>();
   const visited = new Set<number>();
   let newest: Section | null = null;
@@ -266,6 +269,7 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
           }
         } else if (type === 2) {
           inUse.set(number, 0);
+          members.set(number, at);
         }
       }
       const prev = section.trailer.get(PDFName.of('Prev'));
@@ -278,14 +282,14 @@ export function readXrefBase(bytes: Uint8Array): XrefBase | null {
     return null;
   }
   const base = baseFrom(newest, startXref, inUse);
-  return base && { ...base, offsets, encrypt };
+  return base && { ...base, offsets, members, encrypt };
 }
 
 function baseFrom(
   newest: Section,
   startXref: number,
   inUse: Map<number, number>,
-): Omit<XrefBase, 'encrypt' | 'offsets'> | null {
+): Omit<XrefBase, 'encrypt' | 'offsets' | 'members'> | null {
   const { trailer } = newest;
   const size = trailer.get(PDFName.of('Size'));
   const root = trailer.get(PDFName.of('Root'));
