@@ -112,7 +112,6 @@ function reportExtras(
   };
 }
 
-/** Fields for a requested name: exact, else a unique case-insensitive match. */
 /** The text values drawn by this fill and the pages they are drawn on. */
 function drawnValues(
   ctx: Pick<FillContext, 'context'>,
@@ -132,6 +131,7 @@ function drawnValues(
   );
 }
 
+/** Fields for a requested name: exact, else a unique case-insensitive match. */
 function findFields(form: PreparedForm, name: string): FormField[] | undefined {
   const exact = form.byName.get(name);
   if (exact) {
