@@ -16,12 +16,23 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-per
 
 /**
  * Environment of the server process: `env` with glibc's malloc held to two arenas unless
- * MALLOC_ARENA_MAX is set there already. By default glibc gives threads arenas of their own (up
- * to 8 per core), and the server's threads (main, fill workers, libuv's pool, V8's helpers) left
- * freed memory spread over them: RSS through a 5,000-record bulk grew 280 → 300 MB and peaked at
- * 321–324 MB; with two arenas it stayed at 258–260 MB and peaked at 281 MB (docs/benchmarks.md).
- * glibc reads it when the process starts, so it is set on the child, not by the server itself.
+ * MALLOC_ARENA_MAX is set there already, and its thresholds fixed (MALLOC_TUNABLES below). By
+ * default glibc gives threads arenas of their own (up to 8 per core), and the server's threads
+ * (main, fill workers, libuv's pool, V8's helpers) left freed memory spread over them: RSS
+ * through a 5,000-record bulk grew 280 → 300 MB and peaked at 321–324 MB; with two arenas it
+ * stayed at 258–260 MB and peaked at 281 MB (docs/benchmarks.md). glibc reads both when the
+ * process starts, so they are set on the child, not by the server itself.
  */
 export function serverEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { MALLOC_ARENA_MAX: '2', ...env };
+  return { MALLOC_ARENA_MAX: '2', GLIBC_TUNABLES: MALLOC_TUNABLES, ...env };
 }
+
+/**
+ * glibc's malloc with fixed mmap and trim thresholds (128 KB, its starting values). Left dynamic,
+ * the first freed mmapped block (a PDF's bytes, a zip chunk) raises the mmap threshold up to 32 MB,
+ * so later large buffers come from the arenas, where freed space is kept and fragmented instead of
+ * going back to the kernel. Measured on a 10,000-record bulk: peak RSS 322 → 301 MB at the same
+ * speed (docs/benchmarks.md). Setting GLIBC_TUNABLES in the environment (even empty) replaces it.
+ */
+export const MALLOC_TUNABLES =
+  'glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_ERROR_EXIT_CODE, superviseServer } from './supervisor.ts';
+import { MALLOC_TUNABLES } from './node-flags.ts';
 import { waitFor } from '../test/process-helpers.ts';
 
 /** A stand-in server that dies with the given exit codes, one per start, then exits 0. */
@@ -50,14 +51,14 @@ describe('superviseServer', () => {
     expect(lines).toEqual(['server stopped: configuration error (exit 78); not restarting']);
   });
 
-  it('starts the server with malloc held to two arenas unless the environment sets it', async () => {
+  it('starts the server with malloc held to two arenas and fixed thresholds unless the environment sets it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-supervisor-'));
     const seen = path.join(dir, 'env');
     const entry = path.join(dir, 'server.mjs');
     fs.writeFileSync(
       entry,
       `import fs from 'node:fs';
-fs.appendFileSync(${JSON.stringify(seen)}, (process.env.MALLOC_ARENA_MAX ?? 'unset') + '\\n');
+fs.appendFileSync(${JSON.stringify(seen)}, (process.env.MALLOC_ARENA_MAX ?? 'unset') + ' ' + (process.env.GLIBC_TUNABLES ?? 'unset') + '\\n');
 `,
     );
     const before = process.env.MALLOC_ARENA_MAX;
@@ -73,7 +74,7 @@ fs.appendFileSync(${JSON.stringify(seen)}, (process.env.MALLOC_ARENA_MAX ?? 'uns
         process.env.MALLOC_ARENA_MAX = before;
       }
     }
-    expect(fs.readFileSync(seen, 'utf8')).toBe('2\n4\n');
+    expect(fs.readFileSync(seen, 'utf8')).toBe(`2 ${MALLOC_TUNABLES}\n4 ${MALLOC_TUNABLES}\n`);
   });
 
   it('leaves no orphan: a supervisor killed with SIGKILL takes the server down with it', async () => {
