@@ -5,6 +5,7 @@ import type { FinishedItem, JobOutcome } from '../../lib/jobs/job-queue.ts';
 import { findStoredForm, type FillDeps } from '../completed-forms/completed-forms.public.ts';
 import { jobArtifactKeys, toResultItem } from '../jobs/jobs.public.ts';
 import type { BulkJob, FormItem, MadeForm } from './bulk-generation.payload.ts';
+import { finishZip, generationOutcome } from './generation-outcome.ts';
 import { createResultLog } from './result-log.ts';
 import { createZipSink } from './zip-sink.ts';
 
@@ -74,12 +75,7 @@ export async function zipForms(
     throw error;
   }
   const zipName = `${sanitizeFileNamePart(names.template, 'Forms')}_${sanitizeFileNamePart(names.table, 'Table')}_${formatIsoDate(new Date(payload.now))}.zip`;
-  let zipArtifact = null;
-  if (results.count > 0) {
-    zipArtifact = { key: keys.zip, file_name: zipName, size: await zip.finish() };
-  } else {
-    await zip.abort();
-  }
+  const zipArtifact = await finishZip(zip, results.count, keys.zip, zipName);
   const result = await results.finish({
     successful: results.count,
     total: payload.record_ids.length,
@@ -91,12 +87,5 @@ export async function zipForms(
     zip: zipArtifact,
     merged: null,
   });
-  const isSuccess = results.count > 0;
-  return {
-    status: isSuccess ? 'succeeded' : 'failed',
-    result,
-    error: isSuccess ? null : `None of the ${payload.record_ids.length} forms could be generated`,
-    done: results.count + errors.length,
-    failed: errors.length,
-  };
+  return generationOutcome(result, payload.record_ids.length);
 }

@@ -36,6 +36,7 @@ import {
 import { fillRecord } from '../completed-forms/completed-forms.public.ts';
 import { runOrdered } from '../../lib/jobs/run-ordered.ts';
 import { createZipSink } from './zip-sink.ts';
+import { finishZip, generationOutcome } from './generation-outcome.ts';
 import { jobActor } from '../../lib/audit/audit-actor.ts';
 
 export const MULTI_TEMPLATE_GENERATION = 'multi_template_generation';
@@ -187,17 +188,12 @@ async function runMultiTemplate(
     throw error;
   }
   const stamp = `${sanitizeFileNamePart(recordName, 'Record')}_${formatIsoDate(new Date(payload.now))}`;
-  let zipArtifact: StoredArtifact | null = null;
+  const zipArtifact = await finishZip(zip, forms.length, keys.zip, `${stamp}_forms.zip`);
   let merged: StoredArtifact | null = null;
-  if (forms.length > 0) {
-    zipArtifact = { key: keys.zip, file_name: `${stamp}_forms.zip`, size: await zip.finish() };
-    if (payload.merge) {
-      const bytes = await pool.merge(forms.map((form) => form.forMerge));
-      await ctx.storage.put(keys.merged, bytes);
-      merged = { key: keys.merged, file_name: `${stamp}_forms.pdf`, size: bytes.byteLength };
-    }
-  } else {
-    await zip.abort();
+  if (forms.length > 0 && payload.merge) {
+    const bytes = await pool.merge(forms.map((form) => form.forMerge));
+    await ctx.storage.put(keys.merged, bytes);
+    merged = { key: keys.merged, file_name: `${stamp}_forms.pdf`, size: bytes.byteLength };
   }
   const emailed: EmailedForm[] = forms.map((form) => ({ ...form.row, bytes: form.bytes }));
   const email =
@@ -223,12 +219,5 @@ async function runMultiTemplate(
     zip: zipArtifact,
     merged,
   };
-  const isSuccess = forms.length > 0;
-  return {
-    status: isSuccess ? 'succeeded' : 'failed',
-    result,
-    error: isSuccess ? null : `None of the ${payload.template_ids.length} forms could be generated`,
-    done: forms.length + errors.length,
-    failed: errors.length,
-  };
+  return generationOutcome(result, payload.template_ids.length);
 }
