@@ -6,6 +6,7 @@ import {
   PDFRawStream,
   decodePDFRawStream,
 } from '@cantoo/pdf-lib';
+import type { LoadedObjectStream } from './pdf-object-streams.ts';
 import type { XrefBase } from './pdf-xref.ts';
 
 // Finding the objects of a file whose dictionaries name a key twice (`/F 4 ... /F 4`, as the
@@ -17,13 +18,35 @@ import type { XrefBase } from './pdf-xref.ts';
 
 const MAX_OBJECT_BYTES = 1 << 20;
 
-const WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
-const DELIMITERS = new Set([0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]);
+// Byte classes, looked up by byte: the scan reads every byte of every object's syntax.
+const REGULAR = 0;
+const WHITESPACE = 1;
+const DELIMITER = 2;
+const BYTE_CLASS = new Uint8Array(256);
+for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) {
+  BYTE_CLASS[byte] = WHITESPACE;
+}
+for (const byte of [0x28, 0x29, 0x3c, 0x3e, 0x5b, 0x5d, 0x7b, 0x7d, 0x2f, 0x25]) {
+  BYTE_CLASS[byte] = DELIMITER;
+}
 
 type Frame = { keys: Set<string>; awaitingValue: boolean } | null; // null: an array
 
 function isRegular(byte: number): boolean {
-  return !WHITESPACE.has(byte) && !DELIMITERS.has(byte);
+  return BYTE_CLASS[byte] === REGULAR;
+}
+
+/** Whether `bytes[start, stop)` spells `word` (ASCII). */
+function spells(bytes: Uint8Array, start: number, stop: number, word: string): boolean {
+  if (stop - start !== word.length) {
+    return false;
+  }
+  for (let index = 0; index < word.length; index += 1) {
+    if (bytes[start + index] !== word.charCodeAt(index)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -43,7 +66,7 @@ export function repeatsKey(bytes: Uint8Array, start: number, limit = bytes.byteL
   };
   while (at < end) {
     const byte = bytes[at] ?? 0;
-    if (WHITESPACE.has(byte)) {
+    if (BYTE_CLASS[byte] === WHITESPACE) {
       at += 1;
     } else if (byte === 0x25) {
       while (at < end && bytes[at] !== 0x0a && bytes[at] !== 0x0d) {
@@ -94,9 +117,9 @@ export function repeatsKey(bytes: Uint8Array, start: number, limit = bytes.byteL
       while (stop < end && isRegular(bytes[stop] ?? 0)) {
         stop += 1;
       }
-      const word = stop - at <= 6 ? String.fromCharCode(...bytes.subarray(at, stop)) : '';
+      const isEnd = spells(bytes, at, stop, 'stream') || spells(bytes, at, stop, 'endobj');
       at = stop === at ? at + 1 : stop;
-      if (word === 'stream' || word === 'endobj') {
+      if (isEnd) {
         return false;
       }
       // `5 0 R` takes three words: the first ends the value, the others are not names.
@@ -124,14 +147,21 @@ function afterLiteralString(bytes: Uint8Array, start: number, end: number): numb
   return end;
 }
 
+const HEX_VALUE = new Int8Array(256).fill(-1);
+for (let digit = 0; digit < 16; digit += 1) {
+  HEX_VALUE[digit.toString(16).charCodeAt(0)] = digit;
+  HEX_VALUE[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+}
+
 /** A name's characters with `#xx` escapes decoded: `/F` and `/#46` are the same key. */
 function decodeName(bytes: Uint8Array, start: number, end: number): string {
   let name = '';
   for (let at = start; at < end; at += 1) {
     const byte = bytes[at] ?? 0;
-    const hex = byte === 0x23 ? String.fromCharCode(bytes[at + 1] ?? 0, bytes[at + 2] ?? 0) : '';
-    if (/^[0-9a-fA-F]{2}$/.test(hex)) {
-      name += String.fromCharCode(parseInt(hex, 16));
+    const high = byte === 0x23 ? (HEX_VALUE[bytes[at + 1] ?? 0] ?? -1) : -1;
+    const low = high === -1 ? -1 : (HEX_VALUE[bytes[at + 2] ?? 0] ?? -1);
+    if (low !== -1) {
+      name += String.fromCharCode(high * 16 + low);
       at += 2;
     } else {
       name += String.fromCharCode(byte);
@@ -185,14 +215,46 @@ export function membersRepeatingKeys(data: Uint8Array, first: number, count: num
 
 const OBJECT_HEADER = /^\d+\s+\d+\s+obj\b/;
 
+// What may end the `stream` keyword line, in the order pdf-lib's parser tries them.
+const STREAM_LINE_ENDS = [' \r\n', '\r\n', '\r', '\n', ''];
+
+/** Whether the stream object whose header ends at `from` holds `contents` as its data. */
+function holdsContents(bytes: Uint8Array, from: number, contents: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const keyword = text.indexOf('stream', from, 'latin1');
+  if (keyword === -1) {
+    return false;
+  }
+  const after = text.toString('latin1', keyword + 6, keyword + 9);
+  const start = keyword + 6 + (STREAM_LINE_ENDS.find((end) => after.startsWith(end)) ?? '').length;
+  const own = Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
+  return own.equals(bytes.subarray(start, start + contents.byteLength));
+}
+
+/** The object stream whose header ends at `from`, parsed and inflated; null when it is none. */
+function decodeStreamAt(bytes: Uint8Array, from: number): LoadedObjectStream | null {
+  const stream = PDFObjectParser.forBytes(bytes.subarray(from), PDFContext.create()).parseObject();
+  const first = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('First')) : null;
+  const count = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('N')) : null;
+  if (!(first instanceof PDFNumber) || !(count instanceof PDFNumber)) {
+    return null;
+  }
+  const raw = stream as PDFRawStream;
+  const data = decodePDFRawStream(raw).decode();
+  return { contents: raw.contents, data, first: first.asNumber(), count: count.asNumber() };
+}
+
 /**
  * The numbers of the object-stream members (per the cross-reference chain: a stream's stale
- * copies do not count) that repeat a key, in ascending order. A stream that cannot be read or
- * decoded (encrypted, a filter pdf-lib lacks) is passed over: its members are left as they are.
+ * copies do not count) that repeat a key, in ascending order. `loaded` is what the loader
+ * already inflated (pdf-object-streams.ts): a stream found there with the data the chain's copy
+ * holds is not inflated again. A stream that cannot be read or decoded (encrypted, a filter
+ * pdf-lib lacks) is passed over: its members are left as they are.
  */
 export function membersOfStreamsRepeatingKeys(
   bytes: Uint8Array,
   xref: Pick<XrefBase, 'offsets' | 'members'>,
+  loaded: ReadonlyMap<number, LoadedObjectStream> = new Map(),
 ): number[] {
   const streams = new Map<number, Set<number>>();
   for (const [member, stream] of xref.members) {
@@ -208,19 +270,15 @@ export function membersOfStreamsRepeatingKeys(
     if (at === undefined || !header) {
       continue;
     }
+    const from = at + header[0].length;
+    const known = loaded.get(number);
     try {
-      const context = PDFContext.create();
-      const stream = PDFObjectParser.forBytes(
-        bytes.subarray(at + header[0].length),
-        context,
-      ).parseObject();
-      const first = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('First')) : null;
-      const count = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('N')) : null;
-      if (!(first instanceof PDFNumber) || !(count instanceof PDFNumber)) {
+      const stream =
+        known && holdsContents(bytes, from, known.contents) ? known : decodeStreamAt(bytes, from);
+      if (!stream) {
         continue;
       }
-      const data = decodePDFRawStream(stream as PDFRawStream).decode();
-      for (const member of membersRepeatingKeys(data, first.asNumber(), count.asNumber())) {
+      for (const member of membersRepeatingKeys(stream.data, stream.first, stream.count)) {
         if (members.has(member)) {
           found.push(member);
         }
