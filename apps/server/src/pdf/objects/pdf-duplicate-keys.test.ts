@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { membersRepeatingKeys, objectsRepeatingKeys, repeatsKey } from './pdf-duplicate-keys.ts';
+import {
+  membersOfStreamsRepeatingKeys,
+  membersRepeatingKeys,
+  objectsRepeatingKeys,
+  repeatsKey,
+} from './pdf-duplicate-keys.ts';
 
 const bytesOf = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -50,5 +55,33 @@ describe('objects that name a dictionary key twice', () => {
     expect(membersRepeatingKeys(data, header.length + 1, members.length)).toEqual([11, 13]);
     // /N bounds the header: a fifth pair is not read.
     expect(membersRepeatingKeys(data, header.length + 1, 2)).toEqual([11]);
+  });
+
+  it("reads the chain's copy of an object stream, not a stale one the loader kept", () => {
+    /** An unfiltered object stream `number` holding `members` (numbered from 10). */
+    const objectStream = (number: number, members: string[]) => {
+      const header = members.map((_, index) => `${10 + index} ${index * 40}`).join(' ');
+      const data = `${header}\n${members.map((member) => member.padEnd(40)).join('')}`;
+      const text = `${number} 0 obj\n<< /Type /ObjStm /N ${members.length} /First ${header.length + 1} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`;
+      return { text, data: bytesOf(data), first: header.length + 1, count: members.length };
+    };
+    const current = objectStream(5, ['<< /F 4 >>', '<< /F 4 /F 4 >>']);
+    const stale = objectStream(5, ['<< /F 4 >>', '<< /F 4 >>']);
+    const file = bytesOf(`%PDF-1.7\n${current.text}`);
+    const xref = {
+      offsets: new Map([[5, '%PDF-1.7\n'.length]]),
+      members: new Map([
+        [10, 5],
+        [11, 5],
+      ]),
+    };
+    const loaded = (copy: typeof current) =>
+      new Map([
+        [5, { contents: copy.data, data: copy.data, first: copy.first, count: copy.count }],
+      ]);
+    expect(membersOfStreamsRepeatingKeys(file, xref)).toEqual([11]);
+    expect(membersOfStreamsRepeatingKeys(file, xref, loaded(current))).toEqual([11]);
+    // The loader met another stream 5 (an older revision): the chain's copy is read instead.
+    expect(membersOfStreamsRepeatingKeys(file, xref, loaded(stale))).toEqual([11]);
   });
 });
