@@ -42,11 +42,48 @@ export function productionEntry(useSources: boolean): { entry: string; kind: str
 }
 
 function readStatusKb(pid: number, key: 'VmRSS' | 'VmHWM'): number {
-  const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(
-    fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
-  );
-  return match ? Number(match[1]) : 0;
+  try {
+    const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(
+      fs.readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
+    return match ? Number(match[1]) : 0;
+  } catch {
+    // The process ended between listing and reading.
+    return 0;
+  }
 }
+
+/**
+ * The server's process and every process under it (a bundle builder it started, any child), so
+ * memory is never counted for one process while another holds some of it. Threads (fill
+ * workers, the checkpointer) share their process's RSS and need no counting of their own.
+ */
+export function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index += 1) {
+    const parent = tree[index] as number;
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${parent}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = fs.readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+        tree.push(...children.split(' ').filter(Boolean).map(Number));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return tree;
+}
+
+const sumOverTree = (pid: number, key: 'VmRSS' | 'VmHWM') =>
+  processTree(pid).reduce((sum, each) => sum + readStatusKb(each, key), 0) / 1024;
+
+const SAMPLE_MS = 50;
 
 /** User + system CPU seconds of a process (all threads) or of one of its threads. */
 export function readCpuSeconds(pid: number, thread?: number): number {
@@ -61,10 +98,19 @@ export type ServerProcess = {
   pid: number;
   dataDir: string;
   kind: string;
+  /** RSS now, summed over the server's process tree. */
   rssMb: () => number;
-  /** Resets the kernel's high-water mark of the server's RSS (Linux). */
+  /** Starts the peak over (the RSS high-water marks reset, and watched every 50 ms). */
   resetPeak: () => void;
+  /**
+   * Peak RSS since the start or the last reset: the kernel's high-water mark (VmHWM) of each
+   * process, which sees every page it ever held at once, not only the moments someone looked;
+   * summed over the processes of the tree, including those that ended meanwhile (an upper bound
+   * when there are several: they may peak apart).
+   */
   peakMb: () => number;
+  /** The largest RSS of the whole tree seen by a sample (every 50 ms): a cross-check. */
+  sampledPeakMb: () => number;
   stop: () => Promise<void>;
 };
 
@@ -73,7 +119,11 @@ export async function startServerProcess(
   useSources: boolean,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const { entry, kind } = productionEntry(useSources);
+  const made = productionEntry(useSources);
+  // BENCH_SERVER_ENTRY: another build of the server (a copy of an older bundle) for a pair
+  // run alternately with this one in the same minutes.
+  const entry = process.env.BENCH_SERVER_ENTRY ?? made.entry;
+  const kind = process.env.BENCH_SERVER_ENTRY ? 'bundle (BENCH_SERVER_ENTRY)' : made.kind;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'formbridge-bench-'));
   const port = await freePort();
   // BENCH_SERVER_FLAGS: extra Node/V8 flags for an experiment (`--trace-gc`, `--cpu-prof`, …).
@@ -94,6 +144,20 @@ export async function startServerProcess(
   const pid = child.pid ?? 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
+  // The highest VmHWM read of every process of the tree, so one that ended still counts.
+  const peaks = new Map<number, number>();
+  let sampledKb = 0;
+  const readPeaks = () => {
+    let rssKb = 0;
+    for (const each of processTree(pid)) {
+      peaks.set(each, Math.max(peaks.get(each) ?? 0, readStatusKb(each, 'VmHWM')));
+      rssKb += readStatusKb(each, 'VmRSS');
+    }
+    sampledKb = Math.max(sampledKb, rssKb);
+    return [...peaks.values()].reduce((sum, kb) => sum + kb, 0);
+  };
+  const watch = setInterval(readPeaks, SAMPLE_MS);
+  watch.unref();
   for (let attempt = 0; ; attempt += 1) {
     try {
       await request(base, 'GET', '/api/v1/auth/me');
@@ -110,10 +174,22 @@ export async function startServerProcess(
     pid,
     dataDir,
     kind,
-    rssMb: () => readStatusKb(pid, 'VmRSS') / 1024,
-    resetPeak: () => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5'),
-    peakMb: () => readStatusKb(pid, 'VmHWM') / 1024,
+    rssMb: () => sumOverTree(pid, 'VmRSS'),
+    resetPeak: () => {
+      for (const each of processTree(pid)) {
+        try {
+          fs.writeFileSync(`/proc/${each}/clear_refs`, '5');
+        } catch {
+          // It ended meanwhile.
+        }
+      }
+      peaks.clear();
+      sampledKb = 0;
+    },
+    peakMb: () => readPeaks() / 1024,
+    sampledPeakMb: () => sampledKb / 1024,
     stop: async () => {
+      clearInterval(watch);
       child.kill('SIGTERM');
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
