@@ -114,6 +114,27 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
+/**
+ * A preload (`--import`) by which every thread of the server (the main thread is T0, each worker
+ * its own thread id) appends to `file` every 3 s its V8 heap (pages and used), external memory
+ * and array buffers, in MB. Plain JavaScript in a data: URL: a .ts preload would start Node's type
+ * stripper in the server and add to what is measured.
+ */
+function threadHeapsFlag(file: string): string {
+  const code = `
+    import fs from 'node:fs';
+    import v8 from 'node:v8';
+    import { threadId } from 'node:worker_threads';
+    const mb = (bytes) => (bytes / 1048576).toFixed(1);
+    setInterval(() => {
+      const heap = v8.getHeapStatistics();
+      fs.appendFileSync(${JSON.stringify(file)}, new Date().toISOString() + ' T' + threadId +
+        ' heap ' + mb(heap.total_heap_size) + ' used ' + mb(heap.used_heap_size) + ' external ' +
+        mb(heap.external_memory) + ' arrayBuffers ' + mb(process.memoryUsage().arrayBuffers) + '\\n');
+    }, 3000).unref();`;
+  return `--import=data:text/javascript,${encodeURIComponent(code)}`;
+}
+
 /** Starts the server process on a free port with a fresh data folder; resolves once it answers. */
 export async function startServerProcess(
   useSources: boolean,
@@ -128,6 +149,10 @@ export async function startServerProcess(
   const port = await freePort();
   // BENCH_SERVER_FLAGS: extra Node/V8 flags for an experiment (`--trace-gc`, `--cpu-prof`, …).
   const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  // BENCH_THREAD_HEAPS=<file>: the V8 heap of each of the server's threads, logged to <file>.
+  if (process.env.BENCH_THREAD_HEAPS) {
+    extraFlags.push(threadHeapsFlag(process.env.BENCH_THREAD_HEAPS));
+  }
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, entry], {
     // As the supervisor starts it (malloc arenas held to two unless the environment says).
     env: serverEnvironment({
