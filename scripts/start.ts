@@ -63,6 +63,20 @@ if (!currentServerBundle()) {
   }
 }
 
+// The fill workers' bundle likewise, before the server starts: made by the server, it would be
+// a child of ~290 MB (the bundler) running beside the first bulk job, whose workers start from
+// the sources meanwhile.
+const { FILL_WORKER_BUNDLE, isBundleCurrent } =
+  await import('../apps/server/src/lib/pdf-fill/fill-worker-bundle.ts');
+if (!isBundleCurrent()) {
+  const bundle = spawnSync(process.execPath, [FILL_WORKER_BUNDLE.builder], { stdio: 'inherit' });
+  if (bundle.status !== 0) {
+    console.error(
+      'The fill worker bundle could not be made (output above): workers run the sources.',
+    );
+  }
+}
+
 // The server runs as a supervised child process: restarted with back-off if it ever dies.
 const { superviseServer } = await import('../apps/server/src/supervisor.ts');
 process.exitCode = await superviseServer();

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailTransport } from './mail-transport.ts';
 
 // Long enough for a slow relay, short enough that a request sending mail does not hang for the
@@ -30,23 +31,29 @@ export function describeSmtpUrl(smtpUrl: string): { host: string; port: string; 
 /**
  * Pooled SMTP delivery from an `smtp://` or `smtps://` URL (credentials and `?tls.*` options
  * as nodemailer reads them). A bad URL throws here, so the app fails at start, not at first send.
+ * nodemailer is loaded with the first message: a server that sends none never holds it (~5 MB
+ * of the main thread's heap).
  */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   describeSmtpUrl(smtpUrl);
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    dnsTimeout: DNS_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  });
+  let transporter: Promise<Transporter<SMTPPool.SentMessageInfo>> | undefined;
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        greetingTimeout: GREETING_TIMEOUT_MS,
+        dnsTimeout: DNS_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ));
 
   return {
     name: 'smtp',
     deliver: async (mail) => {
       try {
-        const info = await transporter.sendMail(mail);
+        const info = await (await open()).sendMail(mail);
         return { accepted: addressList(info.accepted), rejected: addressList(info.rejected) };
       } catch (error) {
         // When the server refuses every recipient nodemailer fails the whole send, but for the
@@ -59,7 +66,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
       }
     },
     close: async () => {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }

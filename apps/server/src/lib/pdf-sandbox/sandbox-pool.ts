@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { EditorField } from '@formbridge/contract/field-candidates';
 import type { DetectedTemplate } from '../../pdf/detect/detect-types.ts';
 import type { FoundFields } from '../../pdf/find-fields/find-types.ts';
-import { FieldWriteError } from '../../pdf/find-fields/write-fields.ts';
+import { FieldWriteError } from '../../pdf/find-fields/field-write-error.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import type { ReadSheet, SheetFormat, SheetRefusal } from '../../sheets/read-sheet.ts';

@@ -4,7 +4,7 @@ import { StorageNotFoundError } from '../../lib/storage/storage.ts';
 import { keysKeptByTrash } from '../../lib/trash/move-to-trash.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
-import { mayCarryScripts } from '../../pdf/prepare/prepare-scripts.ts';
+import { mayCarryScripts } from '../../pdf/prepare/script-markers.ts';
 
 // The file side of the form script sweep (completed-forms.script-sweep.ts): a stored form's copy
 // without scripts, written beside the old file, and the removal of whichever file no row names

@@ -14,7 +14,7 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import { commitWithFile } from '../../lib/storage/commit-with-file.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import type { FieldCandidate } from '../../pdf/find-fields/find-types.ts';
-import { FieldWriteError } from '../../pdf/find-fields/write-fields.ts';
+import { FieldWriteError } from '../../pdf/find-fields/field-write-error.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
 import { updateTemplate, type TemplateRow } from './templates.repo.ts';
 import { getTemplate } from './templates.service.ts';

@@ -7,7 +7,7 @@ import { keysKeptByTrash } from '../../lib/trash/move-to-trash.ts';
 import { yieldToLoop } from '../../lib/yield-to-loop.ts';
 import { PdfInputError } from '../../pdf/detect/detect-errors.ts';
 import { PdfUnsafeError } from '../../pdf/objects/pdf-unsafe.ts';
-import { mayCarryScripts } from '../../pdf/prepare/prepare-scripts.ts';
+import { mayCarryScripts } from '../../pdf/prepare/script-markers.ts';
 import type { TemplateRow } from './templates.repo.ts';
 import { describeTemplate, templateTarget } from './templates.audit.ts';
 import { fileKey } from './templates.service.ts';

@@ -18,7 +18,8 @@ import {
 import { readXrefBase, type XrefBase } from '../objects/pdf-xref.ts';
 import { dropUnreachable } from '../objects/pdf-reachable.ts';
 import { loadPdf, type LoadedPdf } from '../prepare/prepare-load.ts';
-import { mayCarryScripts, stripScripts } from '../prepare/prepare-scripts.ts';
+import { stripScripts } from '../prepare/prepare-scripts.ts';
+import { mayCarryScripts } from '../prepare/script-markers.ts';
 
 /**
  * A template parsed once (decrypted, stale structure dropped) and kept untouched: every fill

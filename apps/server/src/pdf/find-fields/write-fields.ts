@@ -6,10 +6,8 @@ import type { EditorField } from '@formbridge/contract/field-candidates';
 import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 import { degrees, PDFArray, PDFDict, PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { PdfInputError } from '../detect/detect-errors.ts';
+import { FieldWriteError } from './field-write-error.ts';
 import { toUserRect } from './user-space.ts';
-
-/** Thrown when the file cannot take fields (encrypted); the message is for the user. */
-export class FieldWriteError extends Error {}
 
 /** Remove /AcroForm and every widget annotation: the written list replaces them. */
 function removeExistingForm(doc: PDFDocument): void {

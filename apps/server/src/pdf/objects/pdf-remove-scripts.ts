@@ -3,7 +3,8 @@ import { saveEncrypted } from './pdf-encrypt.ts';
 import { loadForRepair } from './pdf-repair.ts';
 import { dropUnreachable } from './pdf-reachable.ts';
 import { hasPdfHeader, hasUsableTrailer } from './pdf-structure.ts';
-import { mayCarryScripts, stripScripts } from '../prepare/prepare-scripts.ts';
+import { stripScripts } from '../prepare/prepare-scripts.ts';
+import { mayCarryScripts } from '../prepare/script-markers.ts';
 
 /** A copy without scripts and how many were removed. */
 export type ScriptFreePdf = { bytes: Uint8Array; removed: number };
