@@ -65,7 +65,7 @@ export function sourceOfPdf(corpus = corpusDir()): Map<string, string> {
 }
 
 /** Raw outcomes of every suggestion at a threshold, per form, with the form's repository. */
-function rawOutcomes(
+export function rawOutcomes(
   forms: readonly DetectedForm[],
   sourceOf: ReadonlyMap<string, string>,
   threshold = SCAN_FLOOR,
