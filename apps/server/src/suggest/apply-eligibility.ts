@@ -98,6 +98,6 @@ export function mayApplyUnattended(field: FieldProfile, target: Target): boolean
   if (!isRecordIdentity(target)) {
     return true;
   }
-  const named = [...field.parties, ...field.sectionParties];
+  const named = [...field.parties, ...field.sectionParties, ...field.partiesAbove];
   return owner === 'record' && named.every((party) => target.parties.has(party));
 }
