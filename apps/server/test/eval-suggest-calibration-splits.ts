@@ -6,6 +6,7 @@
 // round fits the map on one part and bands the other part's suggestions by the confidence shown.
 // A repository-level bootstrap in effect: what varies between rounds is which repositories are in.
 import type { LevelOutcome } from '../src/suggest/calibration-levels.ts';
+import { cellOf, LEVEL_CUTS, levelIndex } from '../src/suggest/calibration-levels.ts';
 import { BANDS } from './eval-suggest-loso.ts';
 
 /** Shown confidence for an outcome, from a map fitted on `train`. */
@@ -102,6 +103,73 @@ export function formatSplits(title: string, report: SplitReport): string {
     lines.push(
       `  ${band.from.toFixed(2)}–${band.to.toFixed(2)}  ${String(band.rounds).padStart(6)}` +
         `  ${band.mean.toFixed(1).padStart(8)}  ${band.rms.toFixed(1).padStart(7)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function groupBySource(outcomes: readonly LevelOutcome[]): LevelOutcome[][] {
+  const groups = new Map<string, LevelOutcome[]>();
+  for (const o of outcomes) {
+    groups.set(o.source ?? '', [...(groups.get(o.source ?? '') ?? []), o]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A lower confidence bound per level instead of the shrunk mean: both evidence kinds together,
+ * the `q` quantile of the level's accuracy (each repository capped) over `draws` resamplings of
+ * its repositories with replacement (a cluster bootstrap), never falling as raw rises.
+ */
+export function bootstrapFit(q: number, draws = 200, seed = 7): Fit {
+  return (train) => {
+    const next = random(seed);
+    const values = Array.from({ length: LEVEL_CUTS.length + 1 }, (_, level) => {
+      const inLevel = train.filter((o) => levelIndex(o.raw, LEVEL_CUTS) === level);
+      const bySource = groupBySource(inLevel);
+      if (bySource.length === 0) {
+        return Number.NaN;
+      }
+      const rates = Array.from({ length: draws }, () => {
+        // Each draw is its own repository: one drawn twice counts as two, each capped.
+        const drawn = bySource.flatMap((_, draw) =>
+          (bySource[Math.floor(next() * bySource.length)] ?? []).map((o) => ({
+            ...o,
+            source: `${o.source ?? ''}#${draw}`,
+          })),
+        );
+        const cell = cellOf(drawn);
+        return cell.n === 0 ? 0 : cell.correct / cell.n;
+      }).sort((a, b) => a - b);
+      return Math.min(0.99, quantile(rates, q));
+    });
+    for (let level = values.length - 2; level >= 0; level--) {
+      values[level] = Math.min(values[level] ?? 0, values[level + 1] ?? 1);
+    }
+    return (o) => values[levelIndex(o.raw, LEVEL_CUTS)] ?? o.raw;
+  };
+}
+
+/**
+ * How far apart the repositories are within each level: the spread no map fitted on a few of
+ * them can remove, and why a band can miss on an unseen group of repositories.
+ */
+export function formatLevelSpread(outcomes: readonly LevelOutcome[]): string {
+  const lines = [
+    '  level      n  repositories  pooled (capped)  per repository: min  q1  median  q3  max',
+  ];
+  for (let level = 0; level <= LEVEL_CUTS.length; level++) {
+    const inLevel = outcomes.filter((o) => levelIndex(o.raw, LEVEL_CUTS) === level);
+    const rates = groupBySource(inLevel)
+      .map((group) => group.filter((o) => o.isCorrect).length / group.length)
+      .sort((a, b) => a - b);
+    const cell = cellOf(inLevel);
+    const from = level === 0 ? 0 : (LEVEL_CUTS[level - 1] ?? 0);
+    const to = LEVEL_CUTS[level] ?? 1;
+    lines.push(
+      `  ${from.toFixed(2)}–${to.toFixed(2)} ${String(inLevel.length).padStart(4)}  ` +
+        `${String(rates.length).padStart(12)}  ${(cell.correct / Math.max(1, cell.n)).toFixed(2).padStart(15)}  ` +
+        [0, 0.25, 0.5, 0.75, 0.999].map((q) => quantile(rates, q).toFixed(2)).join('  '),
     );
   }
   return lines.join('\n');

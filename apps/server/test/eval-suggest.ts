@@ -40,7 +40,12 @@ import {
   rawOutcomes,
   sourceOfPdf,
 } from './eval-suggest-loso.ts';
-import { formatSplits, repositorySplits } from './eval-suggest-calibration-splits.ts';
+import {
+  bootstrapFit,
+  formatLevelSpread,
+  formatSplits,
+  repositorySplits,
+} from './eval-suggest-calibration-splits.ts';
 import { confidenceOf, fitLevels } from '../src/suggest/calibration-levels.ts';
 import { formatMisses, losoMisses } from './eval-suggest-misses.ts';
 import type { EvalSet } from './eval-suggest-split.ts';
@@ -155,6 +160,13 @@ if (!existsSync(pdfDir)) {
     });
     console.log(`${formatSplits(name, report)}\n`);
   }
+  for (const q of [0.3, 0.5]) {
+    const name = `repository bootstrap, ${q * 100}th percentile per level, kinds together`;
+    console.log(`${formatSplits(name, repositorySplits(outcomes, bootstrapFit(q)))}\n`);
+  }
+  console.log(
+    `accuracy per level across development repositories:\n${formatLevelSpread(outcomes)}`,
+  );
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
   const levels = fitShippedCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);
