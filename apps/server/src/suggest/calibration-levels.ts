@@ -42,11 +42,11 @@ export type LevelOutcome = {
 };
 
 /**
- * Where the levels change: two levels per evidence kind. Chosen on the development set by
- * leave-one-repository-out among a few cut sets and prior weights (docs/benchmarks.md): with
- * cuts at 0.7, 0.85 and 0.95 a level held 16–19 suggestions and missed by 13–24 points on the
- * repositories it was not fitted on; with 0.85 alone every band held within 4 points. What
- * Apply All may write is decided apart from the shown figure (apply-eligibility.ts).
+ * Where the levels change: two levels. Chosen on the development set among a few cut sets and
+ * prior weights (docs/decisions.md): more levels each rested on fewer repositories and missed by
+ * more on the repositories they were not fitted on, by leave-one-repository-out and by fitting
+ * on some repositories and checking on the rest. What Apply All may write is decided apart from
+ * the shown figure (apply-eligibility.ts).
  */
 export const LEVEL_CUTS: readonly number[] = [0.85];
 
