@@ -166,6 +166,12 @@ describe('regions of the page and whose they are', () => {
     };
     const clients = table('Clients', ['Name', 'Street Address', 'Phone']);
     expect(suggest(suggestInput(fields, clients))).toEqual({ 'f1_1[0]': 'Name' });
+    // A name that says only what, not whose, under the preparer's heading: uncertain too.
+    const underHeading: FieldDataDto = {
+      Signature: pdfField({ section: 'Paid Preparer Use Only', rect: [0, 10, 200, 22] }),
+      'Street address': pdfField({ rect: [0, 40, 200, 52] }),
+    };
+    expect(suggest(suggestInput(underHeading, clients))).toEqual({});
     // A box its author named speaks for itself, whatever the sentence over it.
     const named: FieldDataDto = {
       name: pdfField({ section: 'Complete this part for each household member:' }),

@@ -341,20 +341,26 @@ export function isRecordIdentity(target: Target): boolean {
  * is uncertain and the text over it names a party the target is not. Uncertain: the box's own
  * name says nothing (`f2_13[0]`, `Text12`), so only the page can tell, and what it tells is a
  * section too long or sentence-like to make a region ("Complete for each household member:") or,
- * for a box without one, the nearest heading above it. The user maps such a box by hand: a
- * confident, silent, wrong name on someone else's line is the worst thing to write. A named box
- * ("Patient name" under "To be completed by the treating doctor") speaks for itself.
+ * for a box without one, the nearest heading above it; or its name says only what ("Street
+ * address"), not whose, and the nearest heading above it names a party. The user maps such a
+ * box by hand: a confident, silent, wrong name on someone else's line is the worst thing to
+ * write. A box named more fully ("Patient name" under "To be completed by the treating doctor")
+ * speaks for itself.
  */
 function isIdentityBarred(field: FieldProfile, target: Target): boolean {
   const box = { region: field.region, ownParties: field.parties };
   if (isOtherPartysBox(box, target.parties)) {
     return true;
   }
-  const isUncertain = hasOpaqueName(field.name);
-  return (
-    isUncertain &&
-    (hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target))
-  );
+  if (hasOpaqueName(field.name)) {
+    return hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target);
+  }
+  // A name that says only what ("Name", "Street address"), not whose, under a party's heading
+  // with no section of its own in between.
+  const saysOnlyWhat = field.sources
+    .filter((source) => source.kind === 'authored')
+    .every((source) => source.terms.every((term) => IDENTITY_CONCEPTS.has(term.concept)));
+  return saysOnlyWhat && hasOtherParty(field.partiesAbove, target);
 }
 
 /**
