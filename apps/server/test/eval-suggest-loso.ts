@@ -13,6 +13,7 @@ import { confidenceOf, fitLevels } from '../src/suggest/calibration-levels.ts';
 import { fitApplyAll, isApplyAllLevel } from '../src/suggest/apply-eligibility.ts';
 import { DEFAULT_APPLY_ALL_PERCENT } from '@formbridge/contract/suggestion-apply';
 import { corpusDir } from './corpus.ts';
+import { isIdentityMisplaced } from './eval-suggest-split.ts';
 import type { DetectedForm, Totals } from './eval-suggest-core.ts';
 import { precisionOf, recallOf, scoreForm, totalsOf } from './eval-suggest-core.ts';
 
@@ -52,6 +53,8 @@ export type SourceResult = {
   totals: Totals;
   outcomes: CalibratedOutcome[];
   applyAll: ApplyAllCount;
+  /** The record's identity suggested where it does not belong (eval-suggest-split.ts). */
+  identityMisplaced: number;
 };
 export type LosoResult = { sources: SourceResult[]; totals: Totals; applyAll: ApplyAllCount };
 
@@ -65,7 +68,7 @@ export function sourceOfPdf(corpus = corpusDir()): Map<string, string> {
 }
 
 /** Raw outcomes of every suggestion at a threshold, per form, with the form's repository. */
-function rawOutcomes(
+export function rawOutcomes(
   forms: readonly DetectedForm[],
   sourceOf: ReadonlyMap<string, string>,
   threshold = SCAN_FLOOR,
@@ -138,6 +141,7 @@ export function evaluateLoso(
       threshold,
       applyAll: { applied: applied.length, correct: applied.filter((s) => s.isCorrect).length },
       totals: totalsOf(scored),
+      identityMisplaced: scored.flatMap((r) => r.suggestions).filter(isIdentityMisplaced).length,
       outcomes: scored.flatMap((r) =>
         r.scores.map((s) => ({
           confidence: confidenceOf(s.raw, s.evidence, calibration),
@@ -281,6 +285,8 @@ export function formatLoso(result: LosoResult): string {
     `Apply All at ${DEFAULT_APPLY_ALL_PERCENT} % (levels fitted without the source): ` +
       `${result.applyAll.correct} right of ${result.applyAll.applied} written, precision ` +
       `${(result.applyAll.applied === 0 ? 1 : result.applyAll.correct / result.applyAll.applied).toFixed(3)}`,
+    `record identity written where it does not belong: ` +
+      `${result.sources.reduce((sum, r) => sum + r.identityMisplaced, 0)}`,
     '',
     'Calibration (confidence map fitted without the source):',
     formatCalibration(result.sources.flatMap((r) => r.outcomes)),

@@ -11,6 +11,7 @@
 //   node apps/server/test/eval-suggest.ts --explain=FORM   (every suggestion on one dev form)
 //   node apps/server/test/eval-suggest.ts --fit-calibration   (rewrite the shipped confidence map)
 //   node apps/server/test/eval-suggest.ts --calibration-cv   (the map refitted without each source)
+//   node apps/server/test/eval-suggest.ts --calibration-splits   (fitted on 60 % of sources, checked on 40 %)
 //   node apps/server/test/eval-suggest.ts --check-labels   (label files against detection, all forms)
 //   node apps/server/test/eval-suggest.ts --write-split    (rewrite fixtures/eval-split.json)
 //   node apps/server/test/eval-suggest.ts --sealed   (sealed aggregates: once, at the end of a stop)
@@ -36,8 +37,16 @@ import {
   formatLevels,
   formatLoso,
   levelsCalibrator,
+  rawOutcomes,
   sourceOfPdf,
 } from './eval-suggest-loso.ts';
+import {
+  bootstrapFit,
+  formatLevelSpread,
+  formatSplits,
+  repositorySplits,
+} from './eval-suggest-calibration-splits.ts';
+import { confidenceOf, fitLevels } from '../src/suggest/calibration-levels.ts';
 import { formatMisses, losoMisses } from './eval-suggest-misses.ts';
 import type { EvalSet } from './eval-suggest-split.ts';
 import {
@@ -135,6 +144,29 @@ if (!existsSync(pdfDir)) {
         `banded by the held-out fold's own value:\n${formatCalibration(byFold)}\n`,
     );
   }
+} else if (args.includes('--calibration-splits')) {
+  const forms = await detectLabelledForms(pdfDir, isDev);
+  const outcomes = [
+    ...rawOutcomes(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD).values(),
+  ].flat();
+  const methods = [
+    ['levels, both evidence kinds together (shipped)', {}],
+    ['levels, each evidence kind its own figure (before)', { byEvidence: true }],
+  ] as const;
+  for (const [name, options] of methods) {
+    const report = repositorySplits(outcomes, (train) => {
+      const levels = fitLevels(train, undefined, options);
+      return (o) => confidenceOf(o.raw, o.evidence, levels);
+    });
+    console.log(`${formatSplits(name, report)}\n`);
+  }
+  for (const q of [0.3, 0.5]) {
+    const name = `repository bootstrap, ${q * 100}th percentile per level, kinds together`;
+    console.log(`${formatSplits(name, repositorySplits(outcomes, bootstrapFit(q)))}\n`);
+  }
+  console.log(
+    `accuracy per level across development repositories:\n${formatLevelSpread(outcomes)}`,
+  );
 } else if (args.includes('--fit-calibration')) {
   const forms = await detectLabelledForms(pdfDir, isDev);
   const levels = fitShippedCalibration(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD);

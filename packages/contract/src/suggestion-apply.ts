@@ -18,6 +18,7 @@ export function suggestionsToApply(
     (s) =>
       !mappedFieldNames.has(s.field_name) &&
       s.apply_all === true &&
+      // A guard only: the server never marks these apply_all, but a stale suggestion might be.
       s.region?.foreign !== true &&
       Math.round(s.confidence_score * 100) >= minPercent,
   );

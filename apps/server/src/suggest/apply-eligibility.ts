@@ -4,11 +4,12 @@
 // kind of evidence's in-sample figure makes look so.
 //
 // Printed text found near a box (the caption finder's pick) won the suggestion: its accuracy on
-// the development set rose with caption rules written while looking at it, and a third of the
-// confident printed suggestions came from one repository (habutax, 22 of 60). That figure did
-// not hold on the sealed set (Apply All 0.951, down from 0.984, with printed levels at 96–98 %).
-// So printed evidence enters Apply All only from the top raw band, and every level only when
-// its repositories, each capped, make its lower confidence bound high enough (docs/decisions.md).
+// the development set rose with caption rules written while looking at those very forms, and a
+// few repositories gave much of it, so its development figure overstates what unseen forms give
+// (leave-one-repository-out cannot see this: the rules are the same in every fold). So printed
+// evidence enters Apply All only from the top raw band, and every level only when its
+// repositories, each capped, make its lower confidence bound high enough (figures in
+// docs/decisions.md, "Safe Apply All by the server").
 import type { Cell, ConfidenceLevels, EvidenceKind, LevelOutcome } from './calibration-levels.ts';
 import { cellOf, LEVEL_CUTS, levelIndex } from './calibration-levels.ts';
 import { isRecordIdentity } from './score.ts';
@@ -97,6 +98,6 @@ export function mayApplyUnattended(field: FieldProfile, target: Target): boolean
   if (!isRecordIdentity(target)) {
     return true;
   }
-  const named = [...field.parties, ...field.sectionParties];
+  const named = [...field.parties, ...field.sectionParties, ...field.partiesAbove];
   return owner === 'record' && named.every((party) => target.parties.has(party));
 }

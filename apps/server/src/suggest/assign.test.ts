@@ -23,6 +23,7 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
     isNumberedName: false,
     parties: new Set(),
     sectionParties: new Set(),
+    partiesAbove: new Set(),
     region: RECORD_REGION,
     isPerRequestDate: false,
   };

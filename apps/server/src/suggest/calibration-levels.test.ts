@@ -26,7 +26,7 @@ function outcomes(
 }
 
 describe('confidence levels', () => {
-  it('shows the accuracy at each level and kind, drawn a little toward the overall accuracy', () => {
+  it('shows the accuracy at each level, drawn a little toward the overall accuracy', () => {
     const levels = fitLevels(
       [
         ...outcomes(0.65, 'authored', 12, 8),
@@ -38,8 +38,9 @@ describe('confidence levels', () => {
     );
     // 12 right of 20 with 30 pseudo-suggestions at the overall 0.84: 0.744, not 0.60.
     expect(confidenceOf(0.69, 'authored', levels)).toBe(0.744);
-    expect(confidenceOf(0.7, 'authored', levels)).toBe(0.864);
-    expect(confidenceOf(0.89, 'printed', levels)).toBe(0.784);
+    // Both kinds of evidence together: 32 right of 40, drawn toward 0.84.
+    expect(confidenceOf(0.7, 'authored', levels)).toBe(0.817);
+    expect(confidenceOf(0.89, 'printed', levels)).toBe(0.817);
     expect(confidenceOf(1, 'authored', levels)).toBe(0.931);
     // Never certainty, however often the top level was right.
     expect(confidenceOf(1, 'authored', fitLevels(outcomes(0.97, 'authored', 500, 0)))).toBe(0.99);
@@ -68,14 +69,15 @@ describe('confidence levels', () => {
     expect(confidenceOf(0.8, 'authored', levels)).toBe(0.75);
   });
 
-  it('uses both kinds together where one kind has too few suggestions to tell', () => {
+  it('shows printed text no more than its level, however well it did where it was tuned', () => {
+    // Printed text right 29 times in 30 on 10 repositories, the field's own words 21 in 30: the
+    // caption rules were written on these forms, so the printed figure is not its own.
     const levels = fitLevels(
-      [...outcomes(0.8, 'authored', 27, 3, 6), ...outcomes(0.8, 'printed', 1, 2, 6)],
+      [...outcomes(0.8, 'authored', 21, 9), ...outcomes(0.8, 'printed', 29, 1)],
       [0.7],
     );
-    // 3 printed suggestions are not a level of their own: 28 right of 33.
-    expect(confidenceOf(0.8, 'printed', levels)).toBe(0.848);
-    expect(confidenceOf(0.8, 'authored', levels)).toBe(0.874);
+    expect(confidenceOf(0.8, 'printed', levels)).toBe(0.833);
+    expect(confidenceOf(0.8, 'authored', levels)).toBe(0.833);
   });
 
   it('never shows less for a higher raw score of the same evidence', () => {

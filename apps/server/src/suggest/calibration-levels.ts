@@ -1,17 +1,16 @@
 // Shown confidence as a few levels. The raw score ranks pairs well, but how often a suggestion
 // scored like this is right depends mostly on which repository the form came from; a smooth curve
-// fitted on 17 repositories follows their quirks, and per 5-point band it did not hold on
-// repositories it was not fitted on (−19.6 and +13.4 points in two bands of 19 suggestions).
-// A handful of levels, each the observed accuracy of many suggestions from many repositories,
-// does (docs/benchmarks.md, `eval-suggest.ts --calibration-cv`). The level depends on the raw
-// score and on where the winning evidence came from: the field's own name or tooltip (written by
-// the form's author) is right more often than text the layout finder printed nearby at the same
-// raw score (0.95 against 0.85 at raw 0.80–0.90 on the development set).
-// Fitted in-sample, the lowest level followed the few development repositories behind it (one
-// form family gave a quarter of its suggestions, right one time in four) and showed 62 % where
-// unseen forms were right 86 % of the time; so no repository counts for more than a few
-// suggestions of a level, a level seen on too few repositories is merged, and every level is
-// drawn toward the overall accuracy (docs/decisions.md).
+// fitted on 17 repositories follows their quirks. A handful of levels, each the observed accuracy
+// of many suggestions from many repositories, holds better (docs/decisions.md).
+// A level is a raw band; both kinds of evidence (the field's own name or tooltip, or text the
+// layout finder printed nearby) show the same figure. Split by kind, each level rested on half
+// the suggestions and half the repositories, and the printed kind's figure was made by caption
+// rules written on the very forms it was measured on: fitted on some development repositories
+// and checked on the others, the worst band then missed by twice as much as with the kinds
+// pooled (`eval-suggest.ts --calibration-splits`). The kind still decides Apply All
+// (apply-eligibility.ts), where only a level proven on many repositories is written unattended.
+// No repository counts for more than a few suggestions of a level, a level seen on too few
+// repositories is merged, and every level is drawn toward the overall accuracy.
 // Refit with `node apps/server/test/eval-suggest.ts --fit-calibration` after engine changes.
 
 /** Where the evidence that won a suggestion came from. */
@@ -43,15 +42,15 @@ export type LevelOutcome = {
 };
 
 /**
- * Where the levels change: two levels per evidence kind. Chosen on the development set by
- * leave-one-repository-out among a few cut sets and prior weights (docs/benchmarks.md): with
- * cuts at 0.7, 0.85 and 0.95 a level held 16–19 suggestions and missed by 13–24 points on the
- * repositories it was not fitted on; with 0.85 alone every band held within 4 points. What
- * Apply All may write is decided apart from the shown figure (apply-eligibility.ts).
+ * Where the levels change: two levels. Chosen on the development set among a few cut sets and
+ * prior weights (docs/decisions.md): more levels each rested on fewer repositories and missed by
+ * more on the repositories they were not fitted on, by leave-one-repository-out and by fitting
+ * on some repositories and checking on the rest. What Apply All may write is decided apart from
+ * the shown figure (apply-eligibility.ts).
  */
 export const LEVEL_CUTS: readonly number[] = [0.85];
 
-/** A level of one evidence kind needs this many suggestions, else both kinds' figure is used. */
+/** With `byEvidence`, a level of one kind needs this many suggestions, else both kinds' figure. */
 const MIN_CELL = 20;
 /**
  * A level needs suggestions from this many repositories to stand alone; with fewer it is merged
@@ -164,15 +163,21 @@ function levelGroups(outcomesOf: readonly LevelOutcome[][]): number[][] {
 }
 
 /**
+ * `byEvidence`: give each evidence kind its own figure where it has MIN_CELL suggestions from
+ * MIN_SOURCES repositories (the method before; kept for `--calibration-splits` to compare).
+ */
+export type FitOptions = { byEvidence?: boolean };
+
+/**
  * Each level's accuracy on the outcomes, fitted to hold on forms from repositories it never saw:
  * levels short of MIN_SOURCES repositories merged with a neighbour, each repository capped at
- * SOURCE_CAP suggestions, shrunk toward the overall accuracy by PRIOR_WEIGHT; per evidence kind
- * where that kind has MIN_CELL suggestions from MIN_SOURCES repositories, else both kinds
- * together; monotone in the raw score; capped at 0.99 (docs/decisions.md).
+ * SOURCE_CAP suggestions, shrunk toward the overall accuracy by PRIOR_WEIGHT, both evidence
+ * kinds together, monotone in the raw score, capped at 0.99 (docs/decisions.md).
  */
 export function fitLevels(
   outcomes: readonly LevelOutcome[],
   cuts: readonly number[] = LEVEL_CUTS,
+  options: FitOptions = {},
 ): ConfidenceLevels | null {
   if (outcomes.length === 0) {
     return null;
@@ -199,7 +204,8 @@ export function fitLevels(
     monotone(
       byLevel.map((_, level) => {
         const cell = cellOf(inGroup(level, (o) => o.evidence === kind));
-        const isOwnLevel = cell.items >= MIN_CELL && cell.sources >= MIN_SOURCES;
+        const isOwnLevel =
+          options.byEvidence === true && cell.items >= MIN_CELL && cell.sources >= MIN_SOURCES;
         return isOwnLevel ? shrink(cell) : pooled[level]!;
       }),
       overall,

@@ -138,6 +138,7 @@ export function buildFieldProfile(
     isNumberedName: !info.tooltip && /\p{L}[\s_-]?\d+$/u.test(name),
     parties: partiesIn(name, info.tooltip),
     sectionParties: partiesIn(info.section),
+    partiesAbove: new Set(),
     region: RECORD_REGION,
     isPerRequestDate: isPerRequestDate(name, info),
   };

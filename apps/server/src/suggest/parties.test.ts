@@ -21,6 +21,13 @@ describe('parties a block speaks of', () => {
     expect(partiesIn('Party name', 'Other information').size).toBe(0);
   });
 
+  it('recognises an emergency contact and a notary, whose name is never the record’s', () => {
+    expect([...partiesIn('Emergency contact')]).toEqual(['contact']);
+    expect([...partiesIn('Personne à prévenir en cas d’urgence')]).toEqual(['contact']);
+    expect([...partiesIn('Notfallkontakt')]).toEqual(['contact']);
+    expect([...partiesIn('Signature of notary public')]).toEqual(['official']);
+  });
+
   it('finds none in the record’s own captions', () => {
     expect(partiesIn('First name', 'Date of birth', 'Nome do requerente').size).toBe(0);
   });

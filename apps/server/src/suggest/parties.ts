@@ -56,6 +56,9 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
     'contact person|person to contact|personne à contacter|persona de contacto',
     'pessoa de contacto|ansprechpartner|ansprechperson|persona di riferimento|contactpersoon',
     'osoba kontaktowa|контактна особа|контактное лицо',
+    'emergency contact|in case of emergency|next of kin|personne à prévenir|contacto de emergencia',
+    'contacto de emergência|notfallkontakt|im notfall|contatto di emergenza|noodcontact',
+    'kontakt w nagłych wypadkach',
   ],
   doctor: [
     'physician|doctor|treating doctor|medical provider|therapist|hospital|clinic|médecin',
@@ -69,6 +72,7 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
   official: [
     'submitting official|certifying official|registering official|issuing officer|registrar',
     'officier d état civil|standesbeamter|standesbeamtin|funcionario del registro',
+    'notary|notary public|notaire|notario|notário|notar|notarin|notaio|notaris|notariusz',
   ],
   // The other side of a case (a certificate of service, a motion): never the filer's own data.
   // "Respondent" and "defendant" are left out: on many forms they are the record itself.

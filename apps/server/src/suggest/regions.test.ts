@@ -150,6 +150,35 @@ describe('regions of the page and whose they are', () => {
     }
   });
 
+  it("keeps the record's identity out of opaque boxes where the page names someone else", () => {
+    const fields: FieldDataDto = {
+      'f1_1[0]': pdfField({ label: 'Your name', rect: [0, 40, 200, 52] }),
+      // A sentence, not a title: no region, but the box says nothing of itself.
+      'f1_2[0]': pdfField({
+        label: 'Name',
+        section: 'Complete this part for each household member:',
+        rect: [0, 100, 200, 112],
+      }),
+      // Under a party heading that detection gave only to the box right below it.
+      'f2_1[0]': pdfField({ label: 'Signature', section: 'Paid Preparer Use Only', page: 1 }),
+      'f2_2[0]': pdfField({ label: 'Street address', page: 1, rect: [0, 30, 200, 42] }),
+      'f2_3[0]': pdfField({ label: 'Phone', page: 1, rect: [0, 60, 200, 72] }),
+    };
+    const clients = table('Clients', ['Name', 'Street Address', 'Phone']);
+    expect(suggest(suggestInput(fields, clients))).toEqual({ 'f1_1[0]': 'Name' });
+    // A name that says only what, not whose, under the preparer's heading: uncertain too.
+    const underHeading: FieldDataDto = {
+      Signature: pdfField({ section: 'Paid Preparer Use Only', rect: [0, 10, 200, 22] }),
+      'Street address': pdfField({ rect: [0, 40, 200, 52] }),
+    };
+    expect(suggest(suggestInput(underHeading, clients))).toEqual({});
+    // A box its author named speaks for itself, whatever the sentence over it.
+    const named: FieldDataDto = {
+      name: pdfField({ section: 'Complete this part for each household member:' }),
+    };
+    expect(suggest(suggestInput(named, clients))).toEqual({ name: 'Name' });
+  });
+
   it("never puts a person's name into a box that asks for a date", () => {
     const fields: FieldDataDto = { last_living_together_date: pdfField() };
     const people = table('Couples', ['Last Name', 'First Name']);

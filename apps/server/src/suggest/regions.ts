@@ -61,6 +61,11 @@ export function copiedName(name: string): { base: string; copy: string } | null 
   return base === undefined || copy === undefined ? null : { base: base + (index ?? ''), copy };
 }
 
+/** True when the box's own name says nothing of it (`f1_6[0]`, `Text12`): only the page can. */
+export function hasOpaqueName(name: string): boolean {
+  return OPAQUE_NAME.test((name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, ''));
+}
+
 function firstOf(parties: ReadonlySet<string>): string | undefined {
   return [...parties].sort()[0];
 }
@@ -110,6 +115,33 @@ export function regionOf(
     };
   }
   return RECORD_REGION;
+}
+
+/**
+ * For each box with no heading of its own: the parties named by the nearest heading above it on
+ * its page (any section text, however long). Detection gives a heading only to the boxes close
+ * under it; the rest of "Paid Preparer Use Only" or "Household members" often has none, and
+ * then nothing but this says the record's own name does not belong there.
+ */
+export function partiesAbove(fields: FieldDataDto): Map<string, ReadonlySet<string>> {
+  const byPosition = Object.entries(fields).sort(
+    ([, a], [, b]) => a.page - b.page || a.rect[1] - b.rect[1] || a.rect[0] - b.rect[0],
+  );
+  const result = new Map<string, ReadonlySet<string>>();
+  let page = Number.NaN;
+  let heading: ReadonlySet<string> = new Set();
+  for (const [name, info] of byPosition) {
+    if (info.page !== page) {
+      page = info.page;
+      heading = new Set();
+    }
+    if (info.section !== undefined && info.section !== '') {
+      heading = partiesIn(info.section);
+    } else if (heading.size > 0) {
+      result.set(name, heading);
+    }
+  }
+  return result;
 }
 
 /** What the identity rule reads about a box: its region and the parties its own words name. */

@@ -11,7 +11,7 @@ import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
-import { isOtherPartysBox } from './regions.ts';
+import { hasOpaqueName, isOtherPartysBox } from './regions.ts';
 import { typeFactor } from './type-compat.ts';
 
 /** A link the field never mentions costs this factor (two linked tables both have "City"). */
@@ -336,9 +336,37 @@ export function isRecordIdentity(target: Target): boolean {
 }
 
 /**
+ * True when the record's identity (name, address, birth …) must not be suggested into the box:
+ * it is another party's (its own words, the heading over it, the page structure), or its owner
+ * is uncertain and the text over it names a party the target is not. Uncertain: the box's own
+ * name says nothing (`f2_13[0]`, `Text12`), so only the page can tell, and what it tells is a
+ * section too long or sentence-like to make a region ("Complete for each household member:") or,
+ * for a box without one, the nearest heading above it; or its name says only what ("Street
+ * address"), not whose, and the nearest heading above it names a party. The user maps such a
+ * box by hand: a confident, silent, wrong name on someone else's line is the worst thing to
+ * write. A box named more fully ("Patient name" under "To be completed by the treating doctor")
+ * speaks for itself.
+ */
+function isIdentityBarred(field: FieldProfile, target: Target): boolean {
+  const box = { region: field.region, ownParties: field.parties };
+  if (isOtherPartysBox(box, target.parties)) {
+    return true;
+  }
+  if (hasOpaqueName(field.name)) {
+    return hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target);
+  }
+  // A name that says only what ("Name", "Street address"), not whose, under a party's heading
+  // with no section of its own in between.
+  const saysOnlyWhat = field.sources
+    .filter((source) => source.kind === 'authored')
+    .every((source) => source.terms.every((term) => IDENTITY_CONCEPTS.has(term.concept)));
+  return saysOnlyWhat && hasOtherParty(field.partiesAbove, target);
+}
+
+/**
  * Factor for a field in another party's region whose target is not that party's: the record's
- * identity never goes where the box's own words or the page structure say it is someone else's,
- * and is discounted under another party's heading; other record fields are discounted.
+ * identity never goes where someone else's may be (isIdentityBarred); other record fields are
+ * discounted.
  */
 function partyFactor(field: FieldProfile, target: Target): number {
   if (target.reusable) {
@@ -346,11 +374,7 @@ function partyFactor(field: FieldProfile, target: Target): number {
   }
   const { owner, evidence } = field.region;
   const isOthers = owner !== 'record' && !target.parties.has(owner);
-  // A hard rule, whatever shows the region (the box's words, its heading, the page structure):
-  // a confident, silent, wrong name on someone else's line is the worst thing to write. When a
-  // heading covers more than its block the user maps the record's box by hand.
-  const box = { region: field.region, ownParties: field.parties };
-  if (isRecordIdentity(target) && isOtherPartysBox(box, target.parties)) {
+  if (isRecordIdentity(target) && isIdentityBarred(field, target)) {
     return 0;
   }
   if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {

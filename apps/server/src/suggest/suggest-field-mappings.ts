@@ -26,7 +26,7 @@ import type {
   Suggestion,
   Vocabulary,
 } from './suggest-types.ts';
-import { regionOf } from './regions.ts';
+import { partiesAbove, regionOf } from './regions.ts';
 import { createTargetIndex } from './target-index.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
 import { createTermSimilarity } from './term-similarity.ts';
@@ -83,7 +83,9 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
   });
   markRows(profiles, vocabulary);
   const pageOfName = new Map(names.map((name) => [name, fields[name]?.page ?? -1]));
+  const above = partiesAbove(fields);
   for (const profile of profiles) {
+    profile.partiesAbove = above.get(profile.name) ?? profile.partiesAbove;
     const info = fields[profile.name];
     if (info) {
       // Detection stores the region of a field outside the record's; templates detected before

@@ -121,6 +121,11 @@ export type FieldProfile = {
   parties: ReadonlySet<string>;
   /** Parties its section heading speaks of: weaker, a heading can cover more than its block. */
   sectionParties: ReadonlySet<string>;
+  /**
+   * Parties named by the nearest heading above a box that has no heading of its own, on its
+   * page (regions.ts `partiesAbove`): the box may be theirs, its owner is uncertain.
+   */
+  partiesAbove: ReadonlySet<string>;
   /** Whose region of the page the box sits in (regions.ts); set with the rows, across fields. */
   region: Region;
   /** A date of the request itself ("From", "To", "Dates of previous application"): not today. */
