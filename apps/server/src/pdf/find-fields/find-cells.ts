@@ -5,6 +5,7 @@
 import type { DisplayedRect, PaintedBox, RawCandidate, TextRun } from './find-types.ts';
 import { areaOf, centreOf, containsPoint, intersectionArea, lightnessOf } from './rect-math.ts';
 import { splitTableBodies, type CellArea } from './table-rows.ts';
+import { isCaptionCell } from './caption-cells.ts';
 
 const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
 const BOX_MAX = 22;
@@ -188,7 +189,8 @@ function isDataRow(
   cells: readonly DisplayedRect[],
   words: readonly TextRun[],
 ): boolean {
-  if (!holdsDatum(rect, words)) {
+  // A caption names the room in its own cell, whatever its neighbours hold.
+  if (!holdsDatum(rect, words) || isCaptionCell(rect, freePart(rect, words), cells, words)) {
     return false;
   }
   const sameRow = cells.filter(

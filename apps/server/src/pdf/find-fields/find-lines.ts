@@ -12,6 +12,7 @@ const MIN_FIELD_HEIGHT = 7;
 // Free height above a rule for a line to write on: none of 34 rules with less was a field (development).
 const MIN_ROOM = 8;
 const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes it
+const END_TICK = 9; // pt: shorter uprights standing on a rule's ends are the ends of a line to write on
 const COVERED = 0.55; // share of a rule under printed text that makes it an underline
 const SEPARATOR_SHARE = 0.55; // of the page width
 const BODY_LINE_SHARE = 0.6; // of a separator's length, for text under it to be body text
@@ -80,9 +81,19 @@ function freeAbove(ctx: Context, x0: number, x1: number, y: number): number {
   return y - top - 0.5;
 }
 
+/**
+ * Whether a vertical rule meets the rule's end at `x`. A tick rising less than a line's height
+ * from the rule and ending on it does not: it closes an open box ("└────┘", the line to write
+ * on of many administrations' forms), not a table's cell.
+ */
 function touchesEnd(ctx: Context, x: number, y: number): boolean {
   return ctx.vertical.some(
-    (v) => Math.abs(v.x - x) <= END_TOUCH && v.y0 <= y + 2 && v.y1 >= y - 2 && v.y1 - v.y0 > 4,
+    (v) =>
+      Math.abs(v.x - x) <= END_TOUCH &&
+      v.y0 <= y + 2 &&
+      v.y1 >= y - 2 &&
+      v.y1 - v.y0 > 4 &&
+      !(v.y1 <= y + 1 && v.y1 - v.y0 < END_TICK),
   );
 }
 
