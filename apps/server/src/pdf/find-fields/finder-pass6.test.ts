@@ -1,10 +1,11 @@
 // The sixth pass's rules (decisions.md, issue 29), each from a cause of the development split's
-// misses: caption cells in rows that looked like tables of data, and lines to write on closed
-// by short end ticks.
+// misses: caption cells in rows that looked like tables of data, lines to write on closed by
+// short end ticks, and white boxes on tinted panels.
 import { describe, expect, it } from 'vitest';
-import { findCellFields } from './find-cells.ts';
+import { findCellFields, findShadedBoxes } from './find-cells.ts';
 import { findRuleFields } from './find-lines.ts';
-import type { DisplayedRect, TextRun, VerticalRule } from './find-types.ts';
+import type { DisplayedRect, PaintedBox, TextRun, VerticalRule } from './find-types.ts';
+import { describeCandidates } from './name-candidates.ts';
 
 const word = (text: string, rect: DisplayedRect): TextRun => ({ text, rect, size: 9, font: '' });
 const page = { page: 0, pageWidth: 612, pageHeight: 792 };
@@ -81,5 +82,26 @@ describe('lines closed by end ticks', () => {
 
   it('still takes a rule whose ends meet cell-high verticals for a table edge', () => {
     expect(findRuleFields(ctx(ends(20)), [rule])).toEqual([]);
+  });
+});
+
+describe('white boxes on tinted panels', () => {
+  const accepted = (boxes: PaintedBox[]) => {
+    const shaded = findShadedBoxes(boxes, 612 * 792);
+    const found = findCellFields({ ...page, words: [] }, [], shaded);
+    return describeCandidates(found, []).filter((c) => c.confidence >= 0.5);
+  };
+  const panel: PaintedBox = { rect: [20, 20, 590, 140], stroked: false, fill: '#d9d9d9' };
+  const box: DisplayedRect = [28, 34, 442, 54];
+
+  it('proposes a white box on a grey panel as room to write, even without a caption', () => {
+    const found = accepted([panel, { rect: box, stroked: false, fill: '#ffffff' }]);
+    expect(found.map((c) => [c.type, ...c.rect.map(Math.round)])).toEqual([
+      ['text', 29, 35, 442, 54],
+    ]);
+  });
+
+  it('leaves a grey box on the white page to a caption to confirm', () => {
+    expect(accepted([{ rect: box, stroked: false, fill: '#d9d9d9' }])).toEqual([]);
   });
 });
