@@ -1,6 +1,6 @@
 // The sixth pass's rules (decisions.md, issue 29), each from a cause of the development split's
 // misses: caption cells in rows that looked like tables of data, lines to write on closed by
-// short end ticks, and white boxes on tinted panels.
+// short end ticks, columns of short blanks, and white boxes on tinted panels.
 import { describe, expect, it } from 'vitest';
 import { findCellFields, findShadedBoxes } from './find-cells.ts';
 import { findRuleFields } from './find-lines.ts';
@@ -103,5 +103,28 @@ describe('white boxes on tinted panels', () => {
 
   it('leaves a grey box on the white page to a caption to confirm', () => {
     expect(accepted([{ rect: box, stroked: false, fill: '#d9d9d9' }])).toEqual([]);
+  });
+});
+
+describe('columns of short blanks', () => {
+  const blank = (y: number) => ({ x0: 586, x1: 606, y, weight: 1 });
+  const ctx = (horizontal: ReturnType<typeof blank>[]) => ({
+    ...page,
+    words: [],
+    vertical: [],
+    horizontal,
+  });
+
+  it('takes three 20-pt rules stacked one under another for three blanks', () => {
+    const column = [blank(300), blank(340), blank(380)];
+    expect(rects(findRuleFields(ctx(column), column))).toEqual([
+      [586, 286, 606, 300],
+      [586, 326, 606, 340],
+      [586, 366, 606, 380],
+    ]);
+  });
+
+  it('still takes a lone 20-pt rule for decoration', () => {
+    expect(findRuleFields(ctx([blank(300)]), [blank(300)])).toEqual([]);
   });
 });
