@@ -63,3 +63,39 @@ export function isCaptionCell(
   const isUnder = free !== null && free[1] > cell[1] + 0.5;
   return isUnder && !hasStackedText(cell, cells, words);
 }
+
+const OPENS_ROOM = /[:：(]\s*$/u;
+const MIN_GAP = 18; // pt: room for a few handwritten characters
+const ONE_LINE_CELL = 24; // pt
+
+/** Whether text ends in ":" or "(" or leaves a bracket open ("(Area code"). */
+function opensRoom(text: string): boolean {
+  const open = text.split('(').length - text.split(')').length;
+  return OPENS_ROOM.test(text) || open > 0;
+}
+
+/**
+ * The room inside a cell between a caption that opens it — "Area code (", "Le :" — and the next
+ * text on its line ("( ____ ) ____" for a telephone number, "From: ____ To: ____"). The room
+ * after the last text of the cell is the cell finder's own free part.
+ */
+export function captionGaps(cell: DisplayedRect, words: readonly TextRun[]): DisplayedRect[] {
+  const inside = wordsIn(cell, words);
+  const out: DisplayedRect[] = [];
+  const isOneLine = cell[3] - cell[1] <= ONE_LINE_CELL;
+  inside.forEach((w, k) => {
+    const next = inside[k + 1];
+    if (
+      next === undefined ||
+      Math.abs(next.rect[3] - w.rect[3]) > SAME_LINE ||
+      next.rect[0] - w.rect[2] < MIN_GAP ||
+      !opensRoom(w.text)
+    ) {
+      return;
+    }
+    const top = isOneLine ? cell[1] + 0.5 : Math.min(w.rect[1], next.rect[1]) - 2;
+    const bottom = isOneLine ? cell[3] - 0.5 : Math.max(w.rect[3], next.rect[3]) + 2;
+    out.push([w.rect[2] + 1, top, next.rect[0] - 1, bottom]);
+  });
+  return out;
+}

@@ -5,7 +5,7 @@
 import type { DisplayedRect, PaintedBox, RawCandidate, TextRun } from './find-types.ts';
 import { areaOf, centreOf, containsPoint, intersectionArea, lightnessOf } from './rect-math.ts';
 import { splitTableBodies, type CellArea } from './table-rows.ts';
-import { isCaptionCell } from './caption-cells.ts';
+import { captionGaps, isCaptionCell } from './caption-cells.ts';
 
 const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
 const BOX_MAX = 22;
@@ -332,6 +332,11 @@ export function findCellFields(
         (free[0] !== rect[0] + 0.5 && isTinted(rect, ctx.fills ?? [])))
     ) {
       continue;
+    }
+    if (!isShaded) {
+      for (const gap of captionGaps(rect, ctx.words)) {
+        out.push({ page: ctx.page, rect: gap, kind: 'cell', strength: 0.65 });
+      }
     }
     // A column header names the empty cell under it; a cell holding only a sign ("+", "=",
     // "▶") before its writing room is an entry cell of a ruled sum, not a header.

@@ -1,6 +1,7 @@
 // The sixth pass's rules (decisions.md, issue 29), each from a cause of the development split's
 // misses: caption cells in rows that looked like tables of data, lines to write on closed by
-// short end ticks, columns of short blanks, and white boxes on tinted panels.
+// short end ticks, columns of short blanks, room inside a cell after "(" or ":", and white
+// boxes on tinted panels.
 import { describe, expect, it } from 'vitest';
 import { findCellFields, findShadedBoxes } from './find-cells.ts';
 import { findRuleFields } from './find-lines.ts';
@@ -126,5 +127,22 @@ describe('columns of short blanks', () => {
 
   it('still takes a lone 20-pt rule for decoration', () => {
     expect(findRuleFields(ctx([blank(300)]), [blank(300)])).toEqual([]);
+  });
+});
+
+describe('room after an opening caption inside a cell', () => {
+  it('finds the area code between "(" and ")" and the number after it', () => {
+    const cell: DisplayedRect = [96.5, 594.7, 286.2, 611.5];
+    const words = [word('(Area code', [99, 599, 128, 606]), word(')', [158, 599, 160, 606])];
+    expect(rects(findCellFields({ ...page, words }, [cell], []))).toEqual([
+      [129, 595, 157, 611],
+      [162, 595, 286, 611],
+    ]);
+  });
+
+  it('finds no room between words a sentence apart', () => {
+    const cell: DisplayedRect = [96.5, 594.7, 286.2, 611.5];
+    const words = [word('Area code', [99, 599, 128, 606]), word('only', [158, 599, 170, 606])];
+    expect(rects(findCellFields({ ...page, words }, [cell], []))).toEqual([[172, 595, 286, 611]]);
   });
 });
