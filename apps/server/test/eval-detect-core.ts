@@ -48,12 +48,16 @@ function categoryOf(type: string, comb: boolean | undefined): Category | null {
   return null; // push buttons are not fields a user fills
 }
 
-function proposalCategory(p: Proposal): Category {
-  return p.type === 'checkbox' || p.type === 'radio'
-    ? 'check'
-    : p.type === 'comb'
-      ? 'comb'
-      : 'text';
+/** The category a proposal is scored in; a dropdown or list proposal is a choice. */
+export function proposalCategory(p: Proposal): Category {
+  const type: string = p.type;
+  if (type === 'checkbox' || type === 'radio') {
+    return 'check';
+  }
+  if (type === 'dropdown' || type === 'list') {
+    return 'choice';
+  }
+  return type === 'comb' ? 'comb' : 'text';
 }
 
 function hasCue(rect: DisplayedRect, cues: readonly DisplayedRect[]): boolean {

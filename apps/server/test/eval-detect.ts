@@ -28,6 +28,7 @@ import {
   isHeldOut,
   isLabelRight,
   pairUp,
+  proposalCategory,
   runForm,
 } from './eval-detect-core.ts';
 
@@ -57,6 +58,8 @@ function score(runs: readonly FormRun[]) {
       { truth: 0, cued: 0, found: 0, foundCued: 0, proposed: 0, right: 0 },
     ]),
   ) as Record<Category, Tally>;
+  // Choice widgets found by a proposal typed as a choice, not merely by a text box over them.
+  let choiceTyped = 0;
   let labelled = 0;
   let labelsRight = 0;
   // Secondary figure (decisions.md): text precision on pages that carry a text widget at all.
@@ -77,8 +80,7 @@ function score(runs: readonly FormRun[]) {
       row.foundCued += found.has(t) && t.cued ? 1 : 0;
     }
     for (const p of proposals) {
-      const category: Category =
-        p.type === 'checkbox' || p.type === 'radio' ? 'check' : p.type === 'comb' ? 'comb' : 'text';
+      const category = proposalCategory(p);
       const isRight = pairs.has(p) || combsRight.has(p) || lines.has(p);
       tally[category].proposed++;
       tally[category].right += isRight ? 1 : 0;
@@ -88,6 +90,7 @@ function score(runs: readonly FormRun[]) {
       }
     }
     for (const [p, t] of pairs) {
+      choiceTyped += t.category === 'choice' && proposalCategory(p) === 'choice' ? 1 : 0;
       if (t.captions.length > 0) {
         labelled++;
         labelsRight += isLabelRight(p.label, t.captions) ? 1 : 0;
@@ -99,13 +102,14 @@ function score(runs: readonly FormRun[]) {
     labelAccuracy: labelled > 0 ? labelsRight / labelled : 0,
     labelled,
     onTextPages,
+    choiceTyped,
   };
 }
 
 const pct = (n: number, d: number) => (d > 0 ? (n / d).toFixed(2) : '  – ');
 
 function report(name: string, runs: readonly FormRun[]): string {
-  const { tally, labelAccuracy, labelled, onTextPages } = score(runs);
+  const { tally, labelAccuracy, labelled, onTextPages, choiceTyped } = score(runs);
   const pages = runs.reduce((s, r) => s + r.pages, 0);
   const lines = [
     `${name}: ${runs.length} forms, ${pages} pages`,
@@ -120,6 +124,7 @@ function report(name: string, runs: readonly FormRun[]): string {
   lines.push(
     `  label accuracy ${labelAccuracy.toFixed(2)} over ${labelled} found widgets with a tooltip or caption`,
     `  text precision on pages with a text widget (secondary) ${pct(onTextPages.right, onTextPages.proposed)} over ${onTextPages.proposed} proposed`,
+    `  choice widgets found as a choice (typed recall) ${pct(choiceTyped, tally.choice.truth)}: ${choiceTyped} of ${tally.choice.truth}; the choice row's recall counts any field proposed over them`,
   );
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@
 import type { DisplayedRect, PaintedBox, RawCandidate, TextRun } from './find-types.ts';
 import { areaOf, centreOf, containsPoint, intersectionArea, lightnessOf } from './rect-math.ts';
 import { splitTableBodies, type CellArea } from './table-rows.ts';
+import { captionGaps, isCaptionCell } from './caption-cells.ts';
 
 const BOX_MIN = 4.5; // pt: the smallest checkbox anyone draws
 const BOX_MAX = 22;
@@ -52,12 +53,18 @@ export function isTinted(cell: DisplayedRect, fills: readonly PaintedBox[]): boo
 }
 
 /**
+ * A filled box that stands out from what it is drawn on; `lighter` when it is paler than that
+ * (a white box on a tinted panel: room left to write in, as a cell is).
+ */
+export type ShadedBox = { rect: DisplayedRect; lighter: boolean };
+
+/**
  * Filled boxes that stand out from what they are drawn on (a white box on a tinted panel, a tinted
  * box on the page): entry boxes in forms that draw no borders.
  */
-export function findShadedBoxes(boxes: readonly PaintedBox[], pageArea: number): DisplayedRect[] {
+export function findShadedBoxes(boxes: readonly PaintedBox[], pageArea: number): ShadedBox[] {
   const filled = boxes.filter((b) => b.fill !== null);
-  const out: DisplayedRect[] = [];
+  const out: ShadedBox[] = [];
   for (const box of filled) {
     const [w, h] = [box.rect[2] - box.rect[0], box.rect[3] - box.rect[1]];
     if (w * h > pageArea * 0.5 || w < BOX_MIN || h < BOX_MIN) {
@@ -79,8 +86,9 @@ export function findShadedBoxes(boxes: readonly PaintedBox[], pageArea: number):
       }
     }
     const lightness = lightnessOf(box.fill);
-    if (lightness >= 0.6 && Math.abs(lightness - lightnessOf(background)) >= 0.05) {
-      out.push(box.rect);
+    const contrast = lightness - lightnessOf(background);
+    if (lightness >= 0.6 && Math.abs(contrast) >= 0.05) {
+      out.push({ rect: box.rect, lighter: contrast > 0 });
     }
   }
   return out;
@@ -188,7 +196,8 @@ function isDataRow(
   cells: readonly DisplayedRect[],
   words: readonly TextRun[],
 ): boolean {
-  if (!holdsDatum(rect, words)) {
+  // A caption names the room in its own cell, whatever its neighbours hold.
+  if (!holdsDatum(rect, words) || isCaptionCell(rect, freePart(rect, words), cells, words)) {
     return false;
   }
   const sameRow = cells.filter(
@@ -255,7 +264,7 @@ function holdsDatum(cell: DisplayedRect, words: readonly TextRun[]): boolean {
 export function findCellFields(
   ctx: Context,
   cells: readonly DisplayedRect[],
-  shaded: readonly DisplayedRect[],
+  shaded: readonly ShadedBox[],
 ): RawCandidate[] {
   const out: RawCandidate[] = [];
   const isEmpty = (c: DisplayedRect) =>
@@ -284,10 +293,12 @@ export function findCellFields(
   const bodies = splitTableBodies(ctx.page, columns);
   out.push(...bodies.rows);
   const all = [
-    ...cells.filter((rect) => !bodies.divided.has(rect)).map((rect) => ({ rect, shaded: false })),
-    ...shaded.map((rect) => ({ rect, shaded: true })),
+    ...cells
+      .filter((rect) => !bodies.divided.has(rect))
+      .map((rect) => ({ rect, shaded: false, white: false })),
+    ...shaded.map((box) => ({ rect: box.rect, shaded: !box.lighter, white: box.lighter })),
   ];
-  for (const { rect, shaded: isShaded } of all) {
+  for (const { rect, shaded: isShaded, white } of all) {
     if (combed.has(rect)) {
       continue;
     }
@@ -297,14 +308,14 @@ export function findCellFields(
     }
     if (isSquareBox(rect)) {
       if (isEmpty(rect)) {
-        out.push({ page: ctx.page, rect, kind: 'box', strength: isShaded ? 0.7 : 0.85 });
+        out.push({ page: ctx.page, rect, kind: 'box', strength: isShaded || white ? 0.7 : 0.85 });
       }
       continue;
     }
     if (h > 0.5 * ctx.pageHeight || (w > 0.8 * ctx.pageWidth && h > 120)) {
       continue; // a page frame or a panel, not an entry box
     }
-    if (!isShaded && isTickCell(rect, cells, isEmpty)) {
+    if (!isShaded && !white && isTickCell(rect, cells, isEmpty)) {
       const side = Math.max(BOX_MIN, Math.min(w, h) - 4);
       const [cx, cy] = centreOf(rect);
       const mark: DisplayedRect = [cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2];
@@ -321,6 +332,11 @@ export function findCellFields(
         (free[0] !== rect[0] + 0.5 && isTinted(rect, ctx.fills ?? [])))
     ) {
       continue;
+    }
+    if (!isShaded) {
+      for (const gap of captionGaps(rect, ctx.words)) {
+        out.push({ page: ctx.page, rect: gap, kind: 'cell', strength: 0.65 });
+      }
     }
     // A column header names the empty cell under it; a cell holding only a sign ("+", "=",
     // "▶") before its writing room is an entry cell of a ruled sum, not a header.
@@ -346,7 +362,7 @@ export function findCellFields(
     const candidate: RawCandidate = {
       page: ctx.page,
       rect: free,
-      kind: isShaded ? 'shaded-box' : 'cell',
+      kind: isShaded ? 'shaded-box' : white ? 'white-box' : 'cell',
       // Measured: tinted boxes are rarely entry boxes (1 in 76 on the corpus) unless a caption says so.
       strength: isShaded ? 0.35 : 0.65,
     };

@@ -93,7 +93,7 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
   const cues: DisplayedRect[] = [
     ...horizontal.map((r): DisplayedRect => [r.x0, r.y - r.weight / 2, r.x1, r.y + r.weight / 2]),
     ...cells,
-    ...shaded,
+    ...shaded.map((box) => box.rect),
     ...graphics.boxes.map((b) => b.rect),
     ...graphics.circles.map((c) => c.rect),
     ...text.leaders.map((l) => l.rect),

@@ -6,12 +6,18 @@ import type { HorizontalRule, RawCandidate, TextRun, VerticalRule } from './find
 import { overlap1d } from './rect-math.ts';
 
 const MIN_RULE = 24; // pt: shorter rules are decoration (or a box's edge, found as a box)
+// Unless they stand in a column of ≥ 3 equal short rules, one per printed line: the blanks for
+// a score or an amount down the margin of a questionnaire.
+const SHORT_RULE = 14; // pt
+const SHORT_COLUMN = 3;
+const SAME_EDGE = 1.5; // pt
 const MAX_RULE_WEIGHT = 3;
 const FIELD_HEIGHT = 15; // pt: room for one line of 10-12 pt text above the rule
 const MIN_FIELD_HEIGHT = 7;
 // Free height above a rule for a line to write on: none of 34 rules with less was a field (development).
 const MIN_ROOM = 8;
 const END_TOUCH = 2.5; // pt: a vertical rule this close to a rule's end closes it
+const END_TICK = 9; // pt: shorter uprights standing on a rule's ends are the ends of a line to write on
 const COVERED = 0.55; // share of a rule under printed text that makes it an underline
 const SEPARATOR_SHARE = 0.55; // of the page width
 const BODY_LINE_SHARE = 0.6; // of a separator's length, for text under it to be body text
@@ -80,9 +86,19 @@ function freeAbove(ctx: Context, x0: number, x1: number, y: number): number {
   return y - top - 0.5;
 }
 
+/**
+ * Whether a vertical rule meets the rule's end at `x`. A tick rising less than a line's height
+ * from the rule and ending on it does not: it closes an open box ("└────┘", the line to write
+ * on of many administrations' forms), not a table's cell.
+ */
 function touchesEnd(ctx: Context, x: number, y: number): boolean {
   return ctx.vertical.some(
-    (v) => Math.abs(v.x - x) <= END_TOUCH && v.y0 <= y + 2 && v.y1 >= y - 2 && v.y1 - v.y0 > 4,
+    (v) =>
+      Math.abs(v.x - x) <= END_TOUCH &&
+      v.y0 <= y + 2 &&
+      v.y1 >= y - 2 &&
+      v.y1 - v.y0 > 4 &&
+      !(v.y1 <= y + 1 && v.y1 - v.y0 < END_TICK),
   );
 }
 
@@ -159,6 +175,17 @@ function isColonCaption(w: TextRun, onLine: readonly TextRun[]): boolean {
   return /:\s*$/u.test(last.text);
 }
 
+/** Whether ≥ 2 other rules of the same length start and end where `rule` does, each a line apart. */
+function isInColumn(rule: HorizontalRule, rules: readonly HorizontalRule[]): boolean {
+  const alike = rules.filter(
+    (r) =>
+      Math.abs(r.x0 - rule.x0) <= SAME_EDGE &&
+      Math.abs(r.x1 - rule.x1) <= SAME_EDGE &&
+      Math.abs(r.y - rule.y) >= FIELD_HEIGHT,
+  );
+  return alike.length + 1 >= SHORT_COLUMN;
+}
+
 /** Candidates from rules: open-ended rules under free space, and tick combs. */
 export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): RawCandidate[] {
   const out: RawCandidate[] = [];
@@ -166,7 +193,8 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
   const bodySize = sizes[Math.floor(sizes.length / 2)] ?? Number.POSITIVE_INFINITY;
   for (const rule of rules) {
     const length = rule.x1 - rule.x0;
-    if (length < MIN_RULE || rule.weight > MAX_RULE_WEIGHT) {
+    const shortest = length < MIN_RULE && isInColumn(rule, rules) ? SHORT_RULE : MIN_RULE;
+    if (length < shortest || rule.weight > MAX_RULE_WEIGHT) {
       continue;
     }
     const ticks = combTicks(ctx, rule);
@@ -210,7 +238,7 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     for (const [a, b] of free) {
       // A rule with another rule or text less than 8 pt above it has no room for writing: the
       // doubled edge of a box, or a separator drawn just under one.
-      if (b - a >= MIN_RULE && freeAbove(ctx, a, b, rule.y) >= MIN_ROOM) {
+      if (b - a >= shortest && freeAbove(ctx, a, b, rule.y) >= MIN_ROOM) {
         const height = Math.min(FIELD_HEIGHT, roomAbove(ctx, a, b, rule.y));
         out.push({
           page: ctx.page,

@@ -35,6 +35,7 @@ export type CandidateKind =
   | 'leader'
   | 'cell'
   | 'shaded-box'
+  | 'white-box'
   | 'box'
   | 'tick-cell'
   | 'glyph'

@@ -106,7 +106,7 @@ function captionBonus(
   if (caption === undefined) {
     // An empty cell is a field more often than not even without a caption (a table's row far
     // from its header): measured once tables of data were told apart, 0.84 of cells were fields.
-    return isMark ? -0.35 : kind === 'cell' ? -0.1 : -0.3;
+    return isMark ? -0.35 : kind === 'cell' || kind === 'white-box' ? -0.1 : -0.3;
   }
   if (FIGURE_CAPTION.test(caption.text)) {
     return -0.5; // a figure's or a table's numbered caption: the rule is the figure's frame
