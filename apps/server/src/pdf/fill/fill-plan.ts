@@ -17,7 +17,7 @@ import {
 } from '../objects/pdf-duplicate-keys.ts';
 import { readXrefBase, type XrefBase } from '../objects/pdf-xref.ts';
 import { dropUnreachable } from '../objects/pdf-reachable.ts';
-import { loadPdf, type LoadedPdf } from '../prepare/prepare-load.ts';
+import { loadPdf } from '../prepare/prepare-load.ts';
 import { stripScripts } from '../prepare/prepare-scripts.ts';
 import { mayCarryScripts } from '../prepare/script-markers.ts';
 
@@ -87,18 +87,12 @@ function dropSuperseded(context: PDFContext, xref: XrefBase | null): void {
  * output fail `qpdf --check` (de_phsg_bds_aufnahmeantrag_2019's widgets repeat /F), and readers
  * disagree on which occurrence counts. The base as it is when the update would not read back.
  */
-function withoutRepeatedKeys(
-  base: IncrementalBase,
-  context: PDFContext,
-  objectStreams: LoadedPdf['objectStreams'],
-): IncrementalBase {
+function withoutRepeatedKeys(base: IncrementalBase, context: PDFContext): IncrementalBase {
   const objects: Array<[PDFRef, PDFObject]> = [];
   const numbers = [
     ...objectsRepeatingKeys(base.bytes, base.xref.offsets),
     // Members of object streams too, unless encrypted (their data would need decrypting).
-    ...(base.xref.encrypt
-      ? []
-      : membersOfStreamsRepeatingKeys(base.bytes, base.xref, objectStreams)),
+    ...(base.xref.encrypt ? [] : membersOfStreamsRepeatingKeys(base.bytes, base.xref)),
   ];
   for (const number of numbers) {
     const ref = PDFRef.of(number, base.xref.inUse.get(number) ?? 0);
@@ -114,7 +108,7 @@ const pageNodes = (doc: PDFDocument) => doc.getPages().map((page) => page.node);
 
 /** Parses `bytes` into a reusable plan; throws PdfFillError like `fillForm`. */
 export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
-  const { doc, notes, permissions, objectStreams } = await loadPdf(bytes);
+  const { doc, notes, permissions } = await loadPdf(bytes);
   const xref = readXrefBase(bytes);
   dropSuperseded(doc.context, xref);
   // A template stored before uploads removed scripts (and kept by the sweep) still has them:
@@ -128,7 +122,7 @@ export async function planTemplate(bytes: Uint8Array): Promise<TemplatePlan> {
   // An encrypted template keeps its own encryption in every update, when it can be reproduced.
   const encryption = xref && permissions !== null ? await updateEncryption(bytes, xref) : null;
   const first = xref && !hadScripts ? incrementalBase(bytes, xref, doc.context, encryption) : null;
-  const base = first && withoutRepeatedKeys(first, doc.context, objectStreams);
+  const base = first && withoutRepeatedKeys(first, doc.context);
   const fontBase = base ? await withSharedFont(base) : null;
   return { pristine: doc, notes, permissions, byteLength: bytes.byteLength, bytes, base, fontBase };
 }

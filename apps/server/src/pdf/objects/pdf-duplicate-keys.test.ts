@@ -1,5 +1,8 @@
+import { deflateSync } from 'node:zlib';
+import { PDFContext, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
+  decodedData,
   membersOfStreamsRepeatingKeys,
   membersRepeatingKeys,
   objectsRepeatingKeys,
@@ -57,31 +60,52 @@ describe('objects that name a dictionary key twice', () => {
     expect(membersRepeatingKeys(data, header.length + 1, 2)).toEqual([11]);
   });
 
-  it("reads the chain's copy of an object stream, not a stale one the loader kept", () => {
-    /** An unfiltered object stream `number` holding `members` (numbered from 10). */
-    const objectStream = (number: number, members: string[]) => {
+  it("reads the chain's copy of an object stream, inflated or plain, not a stale one", () => {
+    /** Object stream `number` holding `members` (numbered from 10), deflated when asked. */
+    const objectStream = (number: number, members: string[], deflate: boolean) => {
       const header = members.map((_, index) => `${10 + index} ${index * 40}`).join(' ');
-      const data = `${header}\n${members.map((member) => member.padEnd(40)).join('')}`;
-      const text = `${number} 0 obj\n<< /Type /ObjStm /N ${members.length} /First ${header.length + 1} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`;
-      return { text, data: bytesOf(data), first: header.length + 1, count: members.length };
-    };
-    const current = objectStream(5, ['<< /F 4 >>', '<< /F 4 /F 4 >>']);
-    const stale = objectStream(5, ['<< /F 4 >>', '<< /F 4 >>']);
-    const file = bytesOf(`%PDF-1.7\n${current.text}`);
-    const xref = {
-      offsets: new Map([[5, '%PDF-1.7\n'.length]]),
-      members: new Map([
-        [10, 5],
-        [11, 5],
-      ]),
-    };
-    const loaded = (copy: typeof current) =>
-      new Map([
-        [5, { contents: copy.data, data: copy.data, first: copy.first, count: copy.count }],
+      const plain = Buffer.from(
+        `${header}\n${members.map((member) => member.padEnd(40)).join('')}`,
+      );
+      const data = deflate ? deflateSync(plain) : plain;
+      const filter = deflate ? '/Filter /FlateDecode ' : '';
+      const dict = `<< /Type /ObjStm ${filter}/N ${members.length} /First ${header.length + 1} /Length ${data.length} >>`;
+      return Buffer.concat([
+        Buffer.from(`${number} 0 obj\n${dict}\nstream\n`),
+        data,
+        Buffer.from('\nendstream\nendobj\n'),
       ]);
-    expect(membersOfStreamsRepeatingKeys(file, xref)).toEqual([11]);
-    expect(membersOfStreamsRepeatingKeys(file, xref, loaded(current))).toEqual([11]);
-    // The loader met another stream 5 (an older revision): the chain's copy is read instead.
-    expect(membersOfStreamsRepeatingKeys(file, xref, loaded(stale))).toEqual([11]);
+    };
+    const members = new Map([
+      [10, 5],
+      [11, 5],
+    ]);
+    for (const deflate of [true, false]) {
+      const stale = objectStream(5, ['<< /F 4 >>', '<< /F 4 >>'], deflate);
+      const current = objectStream(5, ['<< /F 4 >>', '<< /F 4 /F 4 >>'], deflate);
+      const start = Buffer.from('%PDF-1.7\n');
+      const file = new Uint8Array(Buffer.concat([start, stale, current]));
+      const at = (offset: number) => ({ offsets: new Map([[5, offset]]), members });
+      // The chain points at the later revision of stream 5: its member 11 repeats /F.
+      expect(membersOfStreamsRepeatingKeys(file, at(start.length + stale.length))).toEqual([11]);
+      expect(membersOfStreamsRepeatingKeys(file, at(start.length))).toEqual([]);
+    }
+  });
+
+  it('decodes a damaged deflated stream as far as it goes, as the loader does', () => {
+    const plain = Buffer.from('10 0 << /F 4 /F 4 >>'.padEnd(400, ' '));
+    const whole = deflateSync(plain);
+    // The checksum cut off: zlib refuses it, pdf-lib's inflate still reads the data.
+    const cut = whole.subarray(0, whole.length - 4);
+    const stream = (data: Uint8Array) =>
+      PDFRawStream.of(
+        PDFDict.fromMapWithContext(
+          new Map([[PDFName.of('Filter'), PDFName.of('FlateDecode')]]),
+          PDFContext.create(),
+        ),
+        data,
+      );
+    expect(Buffer.from(decodedData(stream(whole))).equals(plain)).toBe(true);
+    expect(Buffer.from(decodedData(stream(cut))).toString('latin1')).toContain('/F 4 /F 4');
   });
 });

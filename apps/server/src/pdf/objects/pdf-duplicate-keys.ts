@@ -1,4 +1,6 @@
+import { inflateSync } from 'node:zlib';
 import {
+  PDFArray,
   PDFContext,
   PDFName,
   PDFNumber,
@@ -6,7 +8,6 @@ import {
   PDFRawStream,
   decodePDFRawStream,
 } from '@cantoo/pdf-lib';
-import type { LoadedObjectStream } from './pdf-object-streams.ts';
 import type { XrefBase } from './pdf-xref.ts';
 
 // Finding the objects of a file whose dictionaries name a key twice (`/F 4 ... /F 4`, as the
@@ -215,46 +216,56 @@ export function membersRepeatingKeys(data: Uint8Array, first: number, count: num
 
 const OBJECT_HEADER = /^\d+\s+\d+\s+obj\b/;
 
-// What may end the `stream` keyword line, in the order pdf-lib's parser tries them.
-const STREAM_LINE_ENDS = [' \r\n', '\r\n', '\r', '\n', ''];
+/** An object stream's decoded data, /First and /N. */
+type ObjectStream = { readonly data: Uint8Array; readonly first: number; readonly count: number };
 
-/** Whether the stream object whose header ends at `from` holds `contents` as its data. */
-function holdsContents(bytes: Uint8Array, from: number, contents: Uint8Array): boolean {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const keyword = text.indexOf('stream', from, 'latin1');
-  if (keyword === -1) {
-    return false;
+const FLATE = PDFName.of('FlateDecode');
+
+/**
+ * A stream's data through its filters. Plain /FlateDecode (what object streams use) is inflated
+ * by zlib: native, several times pdf-lib's JavaScript inflate, so the scan can decode the streams
+ * itself instead of keeping the loader's copies. A stream zlib refuses (damaged, a bad checksum)
+ * and any other filter go through pdf-lib, which reads what it can of them, as the loader did.
+ */
+export function decodedData(stream: PDFRawStream): Uint8Array {
+  const filter = stream.dict.get(PDFName.of('Filter'));
+  const onlyFlate =
+    filter === FLATE ||
+    (filter instanceof PDFArray && filter.size() === 1 && filter.get(0) === FLATE);
+  if (onlyFlate && stream.dict.get(PDFName.of('DecodeParms')) === undefined) {
+    try {
+      return inflateSync(stream.contents);
+    } catch {
+      // pdf-lib below.
+    }
   }
-  const after = text.toString('latin1', keyword + 6, keyword + 9);
-  const start = keyword + 6 + (STREAM_LINE_ENDS.find((end) => after.startsWith(end)) ?? '').length;
-  const own = Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength);
-  return own.equals(bytes.subarray(start, start + contents.byteLength));
+  return decodePDFRawStream(stream).decode();
 }
 
-/** The object stream whose header ends at `from`, parsed and inflated; null when it is none. */
-function decodeStreamAt(bytes: Uint8Array, from: number): LoadedObjectStream | null {
+/** The object stream whose header ends at `from`, parsed and decoded; null when it is none. */
+function decodeStreamAt(bytes: Uint8Array, from: number): ObjectStream | null {
   const stream = PDFObjectParser.forBytes(bytes.subarray(from), PDFContext.create()).parseObject();
   const first = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('First')) : null;
   const count = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('N')) : null;
   if (!(first instanceof PDFNumber) || !(count instanceof PDFNumber)) {
     return null;
   }
-  const raw = stream as PDFRawStream;
-  const data = decodePDFRawStream(raw).decode();
-  return { contents: raw.contents, data, first: first.asNumber(), count: count.asNumber() };
+  return {
+    data: decodedData(stream as PDFRawStream),
+    first: first.asNumber(),
+    count: count.asNumber(),
+  };
 }
 
 /**
  * The numbers of the object-stream members (per the cross-reference chain: a stream's stale
- * copies do not count) that repeat a key, in ascending order. `loaded` is what the loader
- * already inflated (pdf-object-streams.ts): a stream found there with the data the chain's copy
- * holds is not inflated again. A stream that cannot be read or decoded (encrypted, a filter
- * pdf-lib lacks) is passed over: its members are left as they are.
+ * copies do not count) that repeat a key, in ascending order. Each stream is read at the offset
+ * the chain gives and decoded here, one at a time. A stream that cannot be read or decoded
+ * (encrypted, a filter pdf-lib lacks) is passed over: its members are left as they are.
  */
 export function membersOfStreamsRepeatingKeys(
   bytes: Uint8Array,
   xref: Pick<XrefBase, 'offsets' | 'members'>,
-  loaded: ReadonlyMap<number, LoadedObjectStream> = new Map(),
 ): number[] {
   const streams = new Map<number, Set<number>>();
   for (const [member, stream] of xref.members) {
@@ -270,11 +281,8 @@ export function membersOfStreamsRepeatingKeys(
     if (at === undefined || !header) {
       continue;
     }
-    const from = at + header[0].length;
-    const known = loaded.get(number);
     try {
-      const stream =
-        known && holdsContents(bytes, from, known.contents) ? known : decodeStreamAt(bytes, from);
+      const stream = decodeStreamAt(bytes, at + header[0].length);
       if (!stream) {
         continue;
       }

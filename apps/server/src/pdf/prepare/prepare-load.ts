@@ -1,10 +1,6 @@
-import { PDFInvalidObject, PDFName, PDFRawStream, type PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, PDFInvalidObject, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import type { PDFObject } from '@cantoo/pdf-lib';
 import { readPermissions, type PdfPermissions } from '../objects/pdf-encrypt.ts';
-import {
-  loadKeepingObjectStreams,
-  type LoadedObjectStream,
-} from '../objects/pdf-object-streams.ts';
 import { asDict, getDict, pdfName } from './prepare-objects.ts';
 
 /** Thrown when a PDF cannot be filled at all (unreadable, or protected by a real password). */
@@ -21,8 +17,6 @@ export interface LoadedPdf {
   notes: string[];
   /** The permissions of an encrypted file, which the output is encrypted with again. */
   permissions: PdfPermissions | null;
-  /** The file's object streams as the loader inflated them, by object number. */
-  objectStreams: ReadonlyMap<number, LoadedObjectStream>;
 }
 
 /** The fill report's note for an encrypted template. */
@@ -78,15 +72,14 @@ export async function loadPdf(bytes: Uint8Array): Promise<LoadedPdf> {
   installPdfNameFix();
   const notes: string[] = [];
   let doc: PDFDocument;
-  let objectStreams: LoadedPdf['objectStreams'];
   try {
     // password '' makes pdf-lib decrypt (and only when the file is encrypted);
     // updateMetadata false keeps the producer's Info dictionary as it was.
-    ({ doc, objectStreams } = await loadKeepingObjectStreams(bytes, {
+    doc = await PDFDocument.load(bytes, {
       password: '',
       updateMetadata: false,
       parseSpeed: Number.POSITIVE_INFINITY,
-    }));
+    });
   } catch (error) {
     const message = errorMessage(error);
     if (/NEEDS PASSWORD/i.test(message)) {
@@ -106,7 +99,7 @@ export async function loadPdf(bytes: Uint8Array): Promise<LoadedPdf> {
     notes.push(ENCRYPTED_NOTE);
   }
   dropStaleStructure(doc);
-  return { doc, notes, permissions, objectStreams };
+  return { doc, notes, permissions };
 }
 
 /**
