@@ -12,7 +12,7 @@ import {
   type JobRef,
   type StoredItem,
 } from './job-queue.ts';
-import type { JobRow } from './job-store.ts';
+import type { JobView } from './job-store.ts';
 import { runOrdered } from './run-ordered.ts';
 
 // Outcomes are recorded (their deferred rows flushed, then one job_items statement) in batches:
@@ -22,7 +22,7 @@ const RECORD_BATCH = 100;
 export type ItemsRunOptions<P, T, M> = {
   book: JobBook;
   job: ItemJob<P, T, M>;
-  row: JobRow;
+  row: JobView;
   ref: JobRef<P>;
   /** Aborted on shutdown: no new item starts; those started are recorded and finished. */
   signal: AbortSignal;
@@ -104,7 +104,7 @@ export async function runItemsInOrder<P, T, M>(
     try {
       const opened = await job.open(
         ref,
-        itemIds.filter((id) => !recorded.has(id)),
+        recorded.size > 0 ? itemIds.filter((id) => !recorded.has(id)) : itemIds,
       );
       run = opened;
       await runOrdered(
