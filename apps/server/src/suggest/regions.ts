@@ -6,6 +6,7 @@
 //
 // The record's own identity is never suggested into another party's region (score.ts), and
 // Apply All never writes there (contract suggestion-apply.ts) unless the target is that party's.
+import { isOpaqueFieldName } from '@formbridge/contract/opaque-names';
 import type { FieldDataDto, FieldInfoDto, FieldRegionDto } from '@formbridge/contract/templates';
 import { partiesIn } from './parties.ts';
 import { foldText, tokenize } from './text-normalize.ts';
@@ -39,9 +40,6 @@ const PARTY_TITLES: Readonly<Record<string, string>> = {
   opposing: 'Other party',
 };
 
-/** `Text12`, `Formfieldnr6`, `f1_6[0]`: a name that says nothing of the box. */
-const OPAQUE_NAME =
-  /^(?:text|texte|tekst|field|formfield(?:nr)?|fill|f|c|box|textbox|textfield|campo|feld|undefined)?[\s_.-]*\d+(?:[\s_.-]*\d+)*$/i;
 /** A printed caption longer than this is a sentence around the box, not its caption. */
 const CAPTION_WORDS = 4;
 /** A section heading longer than this is an instruction, not the title of a block. */
@@ -61,11 +59,6 @@ export function copiedName(name: string): { base: string; copy: string } | null 
   return base === undefined || copy === undefined ? null : { base: base + (index ?? ''), copy };
 }
 
-/** True when the box's own name says nothing of it (`f1_6[0]`, `Text12`): only the page can. */
-export function hasOpaqueName(name: string): boolean {
-  return OPAQUE_NAME.test((name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, ''));
-}
-
 function firstOf(parties: ReadonlySet<string>): string | undefined {
   return [...parties].sort()[0];
 }
@@ -82,9 +75,9 @@ export function regionOf(
 ): Region {
   // The printed caption speaks for the box only when its name says nothing and it is short: a
   // long label is often the neighbour's or a sentence ("file a separate form for each spouse").
-  const lastName = (name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, '');
+  const isOpaque = isOpaqueFieldName(name);
   const caption =
-    OPAQUE_NAME.test(lastName) &&
+    isOpaque &&
     info.label !== undefined &&
     tokenize(info.label).length <= CAPTION_WORDS
       ? info.label
@@ -106,7 +99,7 @@ export function regionOf(
   if (isLaterRow) {
     return { owner: 'other-row', label: 'a later row of a repeated block', evidence: 'structure' };
   }
-  const copy = OPAQUE_NAME.test(lastName) ? null : copiedName(name);
+  const copy = isOpaque ? null : copiedName(name);
   if (copy !== null && pageOfName.get(copy.base) === info.page) {
     return {
       owner: 'other-copy',

@@ -11,7 +11,8 @@ import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
-import { hasOpaqueName, isOtherPartysBox } from './regions.ts';
+import { isOpaqueFieldName } from '@formbridge/contract/opaque-names';
+import { isOtherPartysBox } from './regions.ts';
 import { typeFactor } from './type-compat.ts';
 
 /** A link the field never mentions costs this factor (two linked tables both have "City"). */
@@ -352,7 +353,7 @@ function isIdentityBarred(field: FieldProfile, target: Target): boolean {
   if (isOtherPartysBox(box, target.parties)) {
     return true;
   }
-  if (hasOpaqueName(field.name)) {
+  if (isOpaqueFieldName(field.name)) {
     return hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target);
   }
   // A name that says only what ("Name", "Street address"), not whose, under a party's heading
