@@ -353,15 +353,20 @@ function isIdentityBarred(field: FieldProfile, target: Target): boolean {
   if (isOtherPartysBox(box, target.parties)) {
     return true;
   }
+  // "Your first name", "Employee's name": the box says whose it is, whatever the page around it.
+  if (field.namesSubject) {
+    return false;
+  }
+  if (field.isUnclaimedFirstRow) {
+    return true;
+  }
   if (isOpaqueFieldName(field.name)) {
     return hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target);
   }
-  // A name that says only what ("Name", "Street address"), not whose, under a party's heading
-  // with no section of its own in between.
-  const saysOnlyWhat = field.sources
-    .filter((source) => source.kind === 'authored')
-    .every((source) => source.terms.every((term) => IDENTITY_CONCEPTS.has(term.concept)));
-  return saysOnlyWhat && hasOtherParty(field.partiesAbove, target);
+  // A name that does not say whose ("Name", "Street address", `hofullname`) under a party's
+  // heading with no section of its own in between: whose it is, only the page tells. (Its own
+  // words naming a party or the record's person were read above.)
+  return hasOtherParty(field.partiesAbove, target);
 }
 
 /**

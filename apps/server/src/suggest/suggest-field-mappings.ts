@@ -26,7 +26,8 @@ import type {
   Suggestion,
   Vocabulary,
 } from './suggest-types.ts';
-import { partiesAbove, regionOf } from './regions.ts';
+import { namesRecordSubject } from './parties.ts';
+import { pageLayout, partiesAbove, regionOf } from './regions.ts';
 import { createTargetIndex } from './target-index.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
 import { createTermSimilarity } from './term-similarity.ts';
@@ -82,16 +83,19 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
     }
   });
   markRows(profiles, vocabulary);
-  const pageOfName = new Map(names.map((name) => [name, fields[name]?.page ?? -1]));
+  const layout = pageLayout(fields);
   const above = partiesAbove(fields);
   for (const profile of profiles) {
     profile.partiesAbove = above.get(profile.name) ?? profile.partiesAbove;
     const info = fields[profile.name];
     if (info) {
+      // Row 1 of a table of people is the record's only when the table says so ("you", "applicant").
+      profile.isUnclaimedFirstRow =
+        layout.firstRows.has(profile.name) && !namesRecordSubject(info.section);
       // Detection stores the region of a field outside the record's; templates detected before
       // regions were stored (and later rows, which need the table's words) are read here.
       profile.region =
-        info.region ?? regionOf(profile.name, info, profile.row === 'later', pageOfName);
+        info.region ?? regionOf(profile.name, info, profile.row === 'later', layout);
     }
   }
   return profiles;
