@@ -24,9 +24,9 @@ describe('names that say nothing of the box', () => {
   });
 
   it('answers at once on a long name that is not opaque', () => {
-    const started = performance.now();
+    const started = Date.now();
     expect(isOpaqueFieldName(`${'textbox'.repeat(400)}!`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(50);
   });
 
   it('takes the last segment without its array index', () => {

@@ -386,7 +386,10 @@ function partyFactor(field: FieldProfile, target: Target): number {
   if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {
     return OTHER_PARTY_FACTOR;
   }
-  return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
+  // "Employee's name" under "Employer": the box's own words outrank the heading's.
+  return hasOtherParty(field.sectionParties, target) && !field.namesSubject
+    ? OTHER_PARTY_SECTION_FACTOR
+    : 1;
 }
 
 /**
