@@ -7,7 +7,7 @@
 // (assign.ts). Pure and deterministic: same input, same output, in template field order.
 import { joinContinuedCaptions } from './caption-continuation.ts';
 import { splitSharedCaptions } from './caption-rows.ts';
-import { moveCaptionsBelowLines } from './caption-stacks.ts';
+import { moveCaptionsBelowLines, useBracketedCaptionsBelow } from './caption-stacks.ts';
 import { countFieldsPerParent, markRows } from './field-name.ts';
 import { evidenceKindOf, explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
@@ -72,7 +72,9 @@ function roundScore(score: number): number {
  * them (AR-11's apartment number, totals) do not run in a generated PDF.
  */
 export function profileFields(input: SuggestInput, vocabulary: Vocabulary): FieldProfile[] {
-  const fields = splitSharedCaptions(moveCaptionsBelowLines(joinContinuedCaptions(input.fields)));
+  const fields = splitSharedCaptions(
+    useBracketedCaptionsBelow(moveCaptionsBelowLines(joinContinuedCaptions(input.fields))),
+  );
   const names = Object.keys(fields);
   const perParent = countFieldsPerParent(names);
   const profiles: FieldProfile[] = [];
