@@ -27,7 +27,6 @@ export type MappingMemory = {
  */
 export const MEMORY_CONFIDENCE = 0.95;
 
-
 const keyOf = (text: string) => tokenize(cleanCaption(text)).join(' ');
 
 /** What a field is remembered by: its caption, its own name (unless opaque) and region kind. */

@@ -61,7 +61,9 @@ describe('regions of the page and whose they are', () => {
       ['Street address', 0],
     ]);
     expect(regionOf('Phone_2', pdfField({ page: 1 }), false, layoutOf(pages)).owner).toBe('record');
-    expect(regionOf('Street address_2', pdfField(), false, layoutOf(pages)).owner).toBe('other-copy');
+    expect(regionOf('Street address_2', pdfField(), false, layoutOf(pages)).owner).toBe(
+      'other-copy',
+    );
   });
 
   it("tells whose box it is for the record's identity, by region and by the box's own words", () => {

@@ -116,9 +116,7 @@ export function regionOf(
   // long label is often the neighbour's or a sentence ("file a separate form for each spouse").
   const isOpaque = isOpaqueFieldName(name);
   const caption =
-    isOpaque &&
-    info.label !== undefined &&
-    tokenize(info.label).length <= CAPTION_WORDS
+    isOpaque && info.label !== undefined && tokenize(info.label).length <= CAPTION_WORDS
       ? info.label
       : undefined;
   const own = firstOf(partiesIn(name, info.tooltip, caption));
@@ -142,7 +140,11 @@ export function regionOf(
   }
   const copy = isOpaque ? null : copiedName(withoutIndex(name));
   if (layout.copies.has(name)) {
-    return { owner: 'other-copy', label: 'a copy of a box on the same page', evidence: 'structure' };
+    return {
+      owner: 'other-copy',
+      label: 'a copy of a box on the same page',
+      evidence: 'structure',
+    };
   }
   if (copy !== null && layout.pageOfName.get(copy.base) === info.page) {
     return {

@@ -96,8 +96,7 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
         layout.firstRows.has(profile.name) && !namesRecordSubject(info.section);
       // Detection stores the region of a field outside the record's; templates detected before
       // regions were stored (and later rows, which need the table's words) are read here.
-      profile.region =
-        info.region ?? regionOf(profile.name, info, profile.row === 'later', layout);
+      profile.region = info.region ?? regionOf(profile.name, info, profile.row === 'later', layout);
     }
   }
   return profiles;
