@@ -105,3 +105,41 @@ export function moveCaptionsBelowLines(fields: FieldDataDto): FieldDataDto {
   }
   return moved;
 }
+
+// Bracketed captions under the line: court and government forms print "(Street address)",
+// "(City/Town)", "(name of moving party)" under each blank. The layout finder prefers text above
+// or left, so a blank gets the bracketed caption of the line above it, or the running words
+// of the sentence it completes ("Now comes", "on", "at"): both say nothing of the blank itself.
+/** A caption under the line is short; longer brackets are notes or signatures' legends. */
+const BRACKETED_WORDS = 6;
+/** A label this short, unbracketed, is a connecting word of a sentence, not a caption. */
+const CONNECTOR_WORDS = 2;
+
+const isBracketed = (text: string) => /^\s*\(.*\)\s*$/.test(text);
+const wordCount = (text: string) => text.trim().split(/\s+/).length;
+
+/**
+ * The fields with a bracketed caption printed under a box taken for its label, where the label
+ * the finder chose is none, another bracketed caption (the line above's) or a connecting word.
+ */
+export function useBracketedCaptionsBelow(fields: FieldDataDto): FieldDataDto {
+  const moved: Record<string, FieldInfoDto> = { ...fields };
+  for (const [name, info] of Object.entries(fields)) {
+    const below = (info.label_candidates ?? [])
+      .map(readLabelCandidate)
+      .find((c) => c.position === 'below' && isBracketed(c.text));
+    const label = info.label;
+    const isWeakLabel =
+      label === undefined || isBracketed(label) || wordCount(label) <= CONNECTOR_WORDS;
+    if (
+      info.type === 'text' &&
+      below !== undefined &&
+      below.text !== label &&
+      wordCount(below.text) <= BRACKETED_WORDS &&
+      isWeakLabel
+    ) {
+      moved[name] = { ...info, label: below.text };
+    }
+  }
+  return moved;
+}
