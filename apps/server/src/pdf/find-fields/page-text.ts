@@ -131,6 +131,8 @@ const LEADER_JOIN = 2; // pt between two runs on one baseline that are one leade
 const DOT_JOIN = 7;
 /** A word of two or more dots or ellipses, shorter than a leader: a piece of one. */
 const DOT_PIECE = /^[\s.…]*[.…][\s.…]*[.…][\s.…]*$/u;
+/** A leader, or a word of dots (`piece`) that is one only once it joins a leader. */
+type Run = Leader & { piece?: boolean };
 
 /**
  * Leader runs that continue one another on one baseline, joined: a producer may cut one run of
@@ -141,7 +143,7 @@ const DOT_PIECE = /^[\s.…]*[.…][\s.…]*[.…][\s.…]*$/u;
 export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[] = []): Leader[] {
   const pieces = words
     .filter((w) => DOT_PIECE.test(w.text))
-    .map((w): Leader & { piece?: true } => ({
+    .map((w): Run => ({
       rect: w.rect,
       size: w.size,
       dots: true,
@@ -153,10 +155,10 @@ export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[
     !legible.some(
       (w) => Math.abs(w.rect[3] - baseline) <= 3 && w.rect[0] < x1 - 0.5 && w.rect[2] > x0 + 0.5,
     );
-  const sorted = [...leaders, ...pieces].sort(
+  const sorted: Run[] = [...leaders, ...pieces].sort(
     (a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0],
   );
-  const out: (Leader & { piece?: true })[] = [];
+  const out: Run[] = [];
   for (const leader of sorted) {
     const prev = out.find(
       (o) =>
@@ -169,9 +171,7 @@ export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[
             isClear(o.rect[2], leader.rect[0], leader.baseline))),
     );
     if (prev) {
-      if (leader.piece !== true) {
-        delete prev.piece;
-      }
+      prev.piece = prev.piece === true && leader.piece === true;
       prev.rect = [
         prev.rect[0],
         Math.min(prev.rect[1], leader.rect[1]),
