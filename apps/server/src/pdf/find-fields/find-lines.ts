@@ -220,9 +220,16 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     // Text may run onto the start of a fill-in line ("Name ____" drawn as one rule), but text
     // printed on it after a gap is a table's header or body underlined, not a caption.
     const firstFree = free[0]?.[0] ?? rule.x1;
-    // Unless each such text ends in a colon: captions sharing one rule ("City: ___ State: ___").
+    // Unless each such text ends in a colon: captions sharing one rule ("City: ___ State: ___");
+    // a sign without letters or digits ("%", "€", "/") is the entry's unit, not a header.
     const hasTextAfterGap = onLine.some(
-      (w) => w.rect[0] > firstFree + 1 && !isColonCaption(w, onLine),
+      (w) =>
+        w.rect[0] > firstFree + 1 && !isColonCaption(w, onLine) && /[\p{L}\p{N}]/u.test(w.text),
+    );
+    // A colon caption at the start of a page-wide rule makes it a line to write on
+    // ("Signature: ____ Date: ____"), not a section separator.
+    const startsWithCaption = onLine.some(
+      (w) => w.rect[0] < firstFree + 1 && isColonCaption(w, onLine),
     );
     // A rule under text half as large again as the page's text underlines a heading.
     const isHeading = onLine.some((w) => w.size >= HEADING_SIZE * bodySize);
@@ -230,7 +237,7 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
       freeLength < (1 - COVERED) * length ||
       hasTextAfterGap ||
       isHeading ||
-      isSeparator(ctx, rule) ||
+      (isSeparator(ctx, rule) && !startsWithCaption) ||
       isFootnoteRule(ctx, rule)
     ) {
       continue; // printed text underlined, a separator, or the rule above footnotes

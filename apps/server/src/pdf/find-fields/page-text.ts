@@ -126,23 +126,52 @@ function splitItem(item: RawItem, frame: PageFrame, out: PageText): void {
 }
 
 const LEADER_JOIN = 2; // pt between two runs on one baseline that are one leader
+// pt between two dot runs with nothing legible between them: the pieces of one blank, as a date's
+// "…/…/…" or a run cut by a producer into dots and ellipsis characters.
+const DOT_JOIN = 7;
+/** A word of two or more dots or ellipses, shorter than a leader: a piece of one. */
+const DOT_PIECE = /^[\s.…]*[.…][\s.…]*[.…][\s.…]*$/u;
+/** A leader, or a word of dots (`piece`) that is one only once it joins a leader. */
+type Run = Leader & { piece?: boolean };
 
 /**
  * Leader runs that continue one another on one baseline, joined: a producer may cut one run of
- * dots into several text items, and each piece is not a field of its own.
+ * dots into several text items, and each piece is not a field of its own. Dot runs join across
+ * a small gap with no letter or digit in it, and short runs of dots printed as words count as
+ * pieces, so that a blank cut into pieces is as long as it looks.
  */
-export function joinLeaders(leaders: readonly Leader[]): Leader[] {
-  const sorted = [...leaders].sort((a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0]);
-  const out: Leader[] = [];
+export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[] = []): Leader[] {
+  const pieces = words
+    .filter((w) => DOT_PIECE.test(w.text))
+    .map((w): Run => ({
+      rect: w.rect,
+      size: w.size,
+      dots: true,
+      baseline: w.rect[3],
+      piece: true,
+    }));
+  const legible = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  const isClear = (x0: number, x1: number, baseline: number) =>
+    !legible.some(
+      (w) => Math.abs(w.rect[3] - baseline) <= 3 && w.rect[0] < x1 - 0.5 && w.rect[2] > x0 + 0.5,
+    );
+  const sorted: Run[] = [...leaders, ...pieces].sort(
+    (a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0],
+  );
+  const out: Run[] = [];
   for (const leader of sorted) {
     const prev = out.find(
       (o) =>
         o.dots === leader.dots &&
         Math.abs(o.baseline - leader.baseline) <= 1 &&
-        leader.rect[0] - o.rect[2] <= LEADER_JOIN &&
-        leader.rect[0] >= o.rect[0],
+        leader.rect[0] >= o.rect[0] &&
+        (leader.rect[0] - o.rect[2] <= LEADER_JOIN ||
+          (leader.dots &&
+            leader.rect[0] - o.rect[2] <= DOT_JOIN &&
+            isClear(o.rect[2], leader.rect[0], leader.baseline))),
     );
     if (prev) {
+      prev.piece = prev.piece === true && leader.piece === true;
       prev.rect = [
         prev.rect[0],
         Math.min(prev.rect[1], leader.rect[1]),
@@ -153,7 +182,10 @@ export function joinLeaders(leaders: readonly Leader[]): Leader[] {
       out.push({ ...leader });
     }
   }
-  return out;
+  // Pieces joined to no leader stay words: "..." in a sentence is an ellipsis.
+  return out
+    .filter((l) => l.piece !== true)
+    .map(({ rect, size, dots, baseline }) => ({ rect, size, dots, baseline }));
 }
 
 /** A page's text content (pdf.js getTextContent items) split for the field finder. */
@@ -169,5 +201,5 @@ export function splitPageText(
       splitItem(item, frame, out);
     }
   }
-  return { ...out, leaders: joinLeaders(out.leaders) };
+  return { ...out, leaders: joinLeaders(out.leaders, out.words) };
 }
