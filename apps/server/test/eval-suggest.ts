@@ -42,7 +42,6 @@ import {
 } from './eval-suggest-loso.ts';
 import {
   bootstrapFit,
-  fitLevelsByEvidence,
   formatLevelSpread,
   formatSplits,
   repositorySplits,
@@ -151,12 +150,12 @@ if (!existsSync(pdfDir)) {
     ...rawOutcomes(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD).values(),
   ].flat();
   const methods = [
-    ['levels, both evidence kinds together (shipped)', fitLevels],
-    ['levels, each evidence kind its own figure (before)', fitLevelsByEvidence],
+    ['levels, both evidence kinds together (shipped)', {}],
+    ['levels, each evidence kind its own figure (before)', { byEvidence: true }],
   ] as const;
-  for (const [name, fit] of methods) {
+  for (const [name, options] of methods) {
     const report = repositorySplits(outcomes, (train) => {
-      const levels = fit(train);
+      const levels = fitLevels(train, undefined, options);
       return (o) => confidenceOf(o.raw, o.evidence, levels);
     });
     console.log(`${formatSplits(name, report)}\n`);

@@ -12,7 +12,7 @@
 // docs/decisions.md, "Safe Apply All by the server").
 import type { Cell, ConfidenceLevels, EvidenceKind, LevelOutcome } from './calibration-levels.ts';
 import { cellOf, LEVEL_CUTS, levelIndex } from './calibration-levels.ts';
-import { isRecordIdentity } from './party-factor.ts';
+import { isRecordIdentity } from './score.ts';
 import type { FieldProfile, Target } from './suggest-types.ts';
 
 /** A level needs suggestions from this many repositories to be written unattended. */

@@ -22,8 +22,6 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
     row: null,
     isNumberedName: false,
     parties: new Set(),
-    isUnclaimedFirstRow: false,
-    namesSubject: false,
     sectionParties: new Set(),
     partiesAbove: new Set(),
     region: RECORD_REGION,

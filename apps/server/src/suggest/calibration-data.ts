@@ -4,8 +4,8 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.85],
-  authored: [0.864, 0.981],
-  printed: [0.864, 0.981],
+  authored: [0.855, 0.979],
+  printed: [0.855, 0.979],
   applyAll: {
     authored: [false, true],
     printed: [false, false],

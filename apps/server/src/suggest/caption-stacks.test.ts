@@ -59,31 +59,3 @@ describe('captions printed under the line', () => {
     expect(moveCaptionsBelowLines(pair)).toEqual(pair);
   });
 });
-
-describe('bracketed captions under the line', () => {
-  it("reads each blank by the bracketed caption under it, not the line above's", () => {
-    const line = (top: number, label: string | undefined, below: string) =>
-      pdfField({
-        rect: [350, top, 580, top + 17],
-        ...(label === undefined ? {} : { label }),
-        label_candidates: [
-          { text: below, position: 'below' as const },
-          ...(label === undefined ? [] : [{ text: label, position: 'above' as const }]),
-        ],
-      });
-    const fields: FieldDataDto = {
-      Text1: line(200, 'Now comes', '(name of moving party)'),
-      Text2: line(240, '(name of moving party)', '(Street address)'),
-      Text3: line(280, '(Street address)', '(City/Town)'),
-    };
-    const clients = table('Clients', ['Full Name', 'Street Address', 'City']);
-    const suggested = suggestFieldMappings(suggestInput(fields, clients)).map((s) => [
-      s.field_name,
-      s.suggested_field_key,
-    ]);
-    expect(suggested).toEqual([
-      ['Text2', 'Street Address'],
-      ['Text3', 'City'],
-    ]);
-  });
-});

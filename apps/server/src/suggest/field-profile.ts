@@ -7,8 +7,8 @@ import { cleanCaption, hasQualifier } from './caption-clean.ts';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
-import { namesRecordSubject, partiesIn } from './parties.ts';
-import { isPerRequestDate, RECORD_REGION, subjectCaption } from './regions.ts';
+import { partiesIn } from './parties.ts';
+import { isPerRequestDate, RECORD_REGION } from './regions.ts';
 import type { FieldProfile, FieldSource, Vocabulary } from './suggest-types.ts';
 import { tokenize } from './text-normalize.ts';
 
@@ -137,8 +137,6 @@ export function buildFieldProfile(
     row: null,
     isNumberedName: !info.tooltip && /\p{L}[\s_-]?\d+$/u.test(name),
     parties: partiesIn(name, info.tooltip),
-    isUnclaimedFirstRow: false,
-    namesSubject: namesRecordSubject(name, info.tooltip, subjectCaption(info.label)),
     sectionParties: partiesIn(info.section),
     partiesAbove: new Set(),
     region: RECORD_REGION,

@@ -48,20 +48,6 @@ describe("suggestions from the account's own mappings", () => {
     ]);
   });
 
-  it('remembers a numbered name with a word in it, not a bare filler name', () => {
-    // No caption on either side: only the name can match ("Name2" on this form and the next).
-    const byName = (name: string): MappingMemory => ({
-      ...memoryKeysOf(name, pdfField({})),
-      targetKey: 'Company',
-      templateName: 'W-4',
-      verdict: 'confirmed',
-    });
-    const fields = { Name2: pdfField({}), Text7: pdfField({}) };
-    expect(suggest(fields, [byName('Name2'), byName('Text7')])).toEqual([
-      ['Name2', 'Company', 'you mapped this field → Company on W-4'],
-    ]);
-  });
-
   it('forgets a target the table no longer has', () => {
     const fields = { Text1: pdfField({ tooltip: 'Employer' }) };
     expect(suggest(fields, [remembered('x', 'Employer', 'Employer Name')])).toEqual([]);

@@ -3,7 +3,6 @@
 // field has the same caption (or, when it has none, the same name) in the same kind of region
 // gets that target suggested, with the reason "you mapped 'Employer's name' → Employer on W-4".
 // A rejected suggestion is remembered too, and that target is not suggested there again.
-import { isOpaqueFieldName, ownNameSegment } from '@formbridge/contract/opaque-names';
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { cleanCaption } from './caption-clean.ts';
 import type { Suggestion } from './suggest-types.ts';
@@ -27,6 +26,9 @@ export type MappingMemory = {
  */
 export const MEMORY_CONFIDENCE = 0.95;
 
+/** `Text12`, `f1_6[0]`: a name that says nothing, never a key to remember by. */
+const OPAQUE_NAME = /^(?:[a-z]{0,9}[\s_.-]*)?\d+(?:[\s_.-]*\d+)*$/i;
+
 const keyOf = (text: string) => tokenize(cleanCaption(text)).join(' ');
 
 /** What a field is remembered by: its caption, its own name (unless opaque) and region kind. */
@@ -35,12 +37,11 @@ export function memoryKeysOf(
   info: FieldInfoDto,
 ): Pick<MappingMemory, 'caption' | 'captionKey' | 'nameKey' | 'region'> {
   const caption = (info.tooltip ?? info.label ?? '').trim().slice(0, 300);
-  // `Text12`, `f1_6[0]`: a name that says nothing is never a key to remember by.
-  const lastName = ownNameSegment(name);
+  const lastName = (name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, '');
   return {
     caption,
     captionKey: keyOf(caption).slice(0, 300),
-    nameKey: isOpaqueFieldName(name) ? '' : keyOf(lastName).slice(0, 300),
+    nameKey: OPAQUE_NAME.test(lastName) ? '' : keyOf(lastName).slice(0, 300),
     region: info.region?.owner ?? 'record',
   };
 }

@@ -6,7 +6,7 @@
 // Words per party, in English, Spanish, French, German, Portuguese, Italian, Dutch, Polish,
 // Ukrainian and Russian: the standard dictionary translations (Wiktionary translation tables of
 // each English headword), written down once, not picked from the labelled forms.
-import { foldText, tokenize } from './text-normalize.ts';
+import { tokenize } from './text-normalize.ts';
 
 const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
   preparer: [
@@ -41,8 +41,6 @@ const PARTY_WORDS: Readonly<Record<string, readonly string[]>> = {
   witness: [
     'witness|witnesses|témoin|témoins|testigo|testigos|testemunha|zeuge|zeugen|testimone',
     'getuige|świadek|świadka|świadków|свідок|свидетель',
-    // Who signs a statement about the applicant: a supporting statement, an affidavit.
-    'person making the statement|person making this statement|deponent|affiant',
   ],
   parent: [
     'father|mother|parent|parents|guardian|legal guardian|père|mère|tuteur|padre|madre|tutor',
@@ -141,34 +139,4 @@ export function partiesIn(...texts: readonly (string | undefined)[]): Set<string
   }
   // In the order of PARTY_WORDS, whatever the order of the text: callers take the first.
   return new Set(PARTY_ORDER.filter((party) => parties.has(party)));
-}
-
-// The record's own person, as a box's own words name it: "Employee's name", "Nome do requerente",
-// "Imię wnioskodawcy". A box that says so is the record's even under another party's heading
-// ("Employee's name" in the employer's part, "Patient name" under "To be completed by the
-// treating doctor"). Roles only: "you" / "your" is whoever fills the form in, on a supporting
-// statement the witness ("Your residential address" under "Details of person making the
-// statement", Form 888). Left out too: "member" (a family member is someone else), "declarant"
-// (the person declaring may be a third party) and "petitioner" / "respondent" (either side).
-const SUBJECT_WORDS = new Set(
-  [
-    'applicant|applicants|claimant|employee|patient|insured|policyholder|student|participant',
-    'taxpayer|requester|requestor|demandeur|demandeuse|requerant|requerante|salarie|salariee',
-    'assure|assuree|solicitante|interesado|interesada|trabajador|trabajadora|paciente|asegurado',
-    'asegurada|antragsteller|antragstellerin|antragstellers|arbeitnehmer|arbeitnehmerin',
-    'arbeitnehmers|patientin|versicherte|versicherter|versicherten|requerente|interessado',
-    'interessada|trabalhador|trabalhadora|segurado|segurada|richiedente|lavoratore|lavoratrice',
-    'paziente|assicurato|assicurata|interessato|interessata|aanvrager|aanvraagster|werknemer',
-    'verzekerde|wnioskodawca|wnioskodawcy|pracownik|pracownika|pacjent|pacjenta|ubezpieczony',
-    'ubezpieczonego',
-  ].flatMap((group) => group.split('|')),
-);
-
-/** True when one of the texts names the record's own person by role ("applicant", "employee"). */
-export function namesRecordSubject(...texts: readonly (string | undefined)[]): boolean {
-  return texts.some((text) =>
-    foldText((text ?? '').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'))
-      .split(/[^\p{L}]+/u)
-      .some((word) => SUBJECT_WORDS.has(word)),
-  );
 }

@@ -1,7 +1,7 @@
 import type { FieldDataDto } from '@formbridge/contract/templates';
 import { describe, expect, it } from 'vitest';
 import type { Region } from './regions.ts';
-import { isOtherPartysBox, pageLayout, RECORD_REGION, regionOf } from './regions.ts';
+import { isOtherPartysBox, RECORD_REGION, regionOf } from './regions.ts';
 import { suggestFieldMappings } from './suggest-field-mappings.ts';
 import { pdfField, suggestInput, table } from './suggest-test-helpers.ts';
 import type { SuggestInput } from './suggest-types.ts';
@@ -18,10 +18,6 @@ const preparerBlock: FieldDataDto = {
   'f2_18[0]': pdfField({ label: 'Phone no.', section: 'Paid Preparer Use Only', page: 1 }),
   'f1_1[0]': pdfField({ label: 'Your name' }),
 };
-
-/** A page layout with only the pages of the names (no tables, no indexed copies). */
-const layoutOf = (pages: ReadonlyMap<string, number>) =>
-  pageLayout(Object.fromEntries([...pages].map(([name, page]) => [name, pdfField({ page })])));
 
 describe('regions of the page and whose they are', () => {
   it("never writes the record's name or phone into the paid preparer's block", () => {
@@ -60,10 +56,8 @@ describe('regions of the page and whose they are', () => {
       ['Phone_2', 1],
       ['Street address', 0],
     ]);
-    expect(regionOf('Phone_2', pdfField({ page: 1 }), false, layoutOf(pages)).owner).toBe('record');
-    expect(regionOf('Street address_2', pdfField(), false, layoutOf(pages)).owner).toBe(
-      'other-copy',
-    );
+    expect(regionOf('Phone_2', pdfField({ page: 1 }), false, pages).owner).toBe('record');
+    expect(regionOf('Street address_2', pdfField(), false, pages).owner).toBe('other-copy');
   });
 
   it("tells whose box it is for the record's identity, by region and by the box's own words", () => {
@@ -99,7 +93,7 @@ describe('regions of the page and whose they are', () => {
       ['Text1', 0],
     ]);
     const owner = (name: string, page: number) =>
-      regionOf(name, pdfField({ page }), false, layoutOf(pages)).owner;
+      regionOf(name, pdfField({ page }), false, pages).owner;
     expect(owner('newmiddle1', 2)).toBe('other-copy');
     expect(owner('Numerdomu2[0]', 1)).toBe('other-copy');
     // Another page's `first` is a repeat of the header, not a copy; `Text12` is numbered filler.

@@ -6,11 +6,8 @@
 //
 // The record's own identity is never suggested into another party's region (score.ts), and
 // Apply All never writes there (contract suggestion-apply.ts) unless the target is that party's.
-import { isOpaqueFieldName } from '@formbridge/contract/opaque-names';
 import type { FieldDataDto, FieldInfoDto, FieldRegionDto } from '@formbridge/contract/templates';
-import { readLabelCandidate } from '@formbridge/contract/templates';
-import { namesRecordSubject, partiesIn } from './parties.ts';
-import { indexedCopies, tableRows, withoutIndex } from './table-rows.ts';
+import { partiesIn } from './parties.ts';
 import { foldText, tokenize } from './text-normalize.ts';
 
 /**
@@ -42,6 +39,9 @@ const PARTY_TITLES: Readonly<Record<string, string>> = {
   opposing: 'Other party',
 };
 
+/** `Text12`, `Formfieldnr6`, `f1_6[0]`: a name that says nothing of the box. */
+const OPAQUE_NAME =
+  /^(?:text|texte|tekst|field|formfield(?:nr)?|fill|f|c|box|textbox|textfield|campo|feld|undefined)?[\s_.-]*\d+(?:[\s_.-]*\d+)*$/i;
 /** A printed caption longer than this is a sentence around the box, not its caption. */
 const CAPTION_WORDS = 4;
 /** A section heading longer than this is an instruction, not the title of a block. */
@@ -61,14 +61,9 @@ export function copiedName(name: string): { base: string; copy: string } | null 
   return base === undefined || copy === undefined ? null : { base: base + (index ?? ''), copy };
 }
 
-/** A printed caption up to this long may say whose the box is ("Your first name and initial"). */
-const SUBJECT_CAPTION_WORDS = 8;
-
-/** The printed caption when it is short enough to speak for the box, not a sentence around it. */
-export function subjectCaption(label: string | undefined): string | undefined {
-  return label !== undefined && label.split(/\s+/).length <= SUBJECT_CAPTION_WORDS
-    ? label
-    : undefined;
+/** True when the box's own name says nothing of it (`f1_6[0]`, `Text12`): only the page can. */
+export function hasOpaqueName(name: string): boolean {
+  return OPAQUE_NAME.test((name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, ''));
 }
 
 function firstOf(parties: ReadonlySet<string>): string | undefined {
@@ -76,77 +71,43 @@ function firstOf(parties: ReadonlySet<string>): string | undefined {
 }
 
 /**
- * What the page's structure says of the boxes: the page of every name (also without its last
- * array index), to tell a second copy of a block on the same page (another site, another person)
- * from a value repeated on another page; the later rows of tables of equal rows and the copies
- * of one name by index (table-rows.ts).
+ * The region of each field. `names` are all the template's fields, to tell a second copy of a
+ * block on the same page (another site, another person) from a value repeated on another page.
  */
-export type PageLayout = {
-  pageOfName: ReadonlyMap<string, number>;
-  firstRows: ReadonlySet<string>;
-  laterRows: ReadonlySet<string>;
-  copies: ReadonlySet<string>;
-};
-
-export function pageLayout(fields: FieldDataDto): PageLayout {
-  const pageOfName = new Map<string, number>();
-  for (const [name, info] of Object.entries(fields)) {
-    pageOfName.set(name, info.page);
-    if (!pageOfName.has(withoutIndex(name))) {
-      pageOfName.set(withoutIndex(name), info.page);
-    }
-  }
-  const rows = tableRows(fields);
-  return {
-    pageOfName,
-    firstRows: rows.first,
-    laterRows: rows.later,
-    copies: indexedCopies(fields),
-  };
-}
-
-/** The region of each field; `isLaterRow`: its name numbers it a later row (markRows). */
 export function regionOf(
   name: string,
   info: FieldInfoDto,
   isLaterRow: boolean,
-  layout: PageLayout,
+  pageOfName: ReadonlyMap<string, number>,
 ): Region {
   // The printed caption speaks for the box only when its name says nothing and it is short: a
   // long label is often the neighbour's or a sentence ("file a separate form for each spouse").
-  const isOpaque = isOpaqueFieldName(name);
+  const lastName = (name.split('.').at(-1) ?? name).replace(/\[\d+\]$/, '');
   const caption =
-    isOpaque && info.label !== undefined && tokenize(info.label).length <= CAPTION_WORDS
+    OPAQUE_NAME.test(lastName) &&
+    info.label !== undefined &&
+    tokenize(info.label).length <= CAPTION_WORDS
       ? info.label
       : undefined;
   const own = firstOf(partiesIn(name, info.tooltip, caption));
   if (own !== undefined) {
     return { owner: own, label: PARTY_TITLES[own] ?? own, evidence: 'own' };
   }
-  // "Employee's name" in the employer's part: the box's own words say it is the record's.
-  const speaksForRecord = namesRecordSubject(name, info.tooltip, subjectCaption(info.label));
   // A heading is a short title ("Paid Preparer Use Only"); a caption taken for one ("Nome da
   // mãe:") or an instruction sentence does not make the boxes under it someone else's.
   const isHeading =
     info.section !== undefined &&
     !info.section.includes(':') &&
     tokenize(info.section).length <= HEADING_WORDS;
-  const heading = isHeading && !speaksForRecord ? firstOf(partiesIn(info.section)) : undefined;
+  const heading = isHeading ? firstOf(partiesIn(info.section)) : undefined;
   if (heading !== undefined) {
     return { owner: heading, label: info.section ?? heading, evidence: 'heading' };
   }
-  if (isLaterRow || layout.laterRows.has(name)) {
+  if (isLaterRow) {
     return { owner: 'other-row', label: 'a later row of a repeated block', evidence: 'structure' };
   }
-  const copy = isOpaque ? null : copiedName(withoutIndex(name));
-  if (layout.copies.has(name)) {
-    return {
-      owner: 'other-copy',
-      label: 'a copy of a box on the same page',
-      evidence: 'structure',
-    };
-  }
-  if (copy !== null && layout.pageOfName.get(copy.base) === info.page) {
+  const copy = OPAQUE_NAME.test(lastName) ? null : copiedName(name);
+  if (copy !== null && pageOfName.get(copy.base) === info.page) {
     return {
       owner: 'other-copy',
       label: `copy ${copy.copy} of a block on the same page`,
@@ -176,42 +137,11 @@ export function partiesAbove(fields: FieldDataDto): Map<string, ReadonlySet<stri
     }
     if (info.section !== undefined && info.section !== '') {
       heading = partiesIn(info.section);
-      continue;
-    }
-    heading = titleAbove(info) ?? heading;
-    if (heading.size > 0) {
+    } else if (heading.size > 0) {
       result.set(name, heading);
     }
   }
   return result;
-}
-
-/** A title over a block is a few words: longer is an instruction, shorter a box's caption. */
-const TITLE_WORDS = { min: 4, max: 10 };
-
-/**
- * The parties a block title printed over a box without a section names ("Details of person
- * making the statement"): the layout finder offers it among the box's caption candidates. A text
- * over the box naming the record's person by role ("Visa applicant's name") ends the party's
- * block; undefined when neither is there.
- */
-function titleAbove(info: FieldInfoDto): ReadonlySet<string> | undefined {
-  for (const candidate of info.label_candidates ?? []) {
-    const { text, position } = readLabelCandidate(candidate);
-    if (position !== 'above' || text.includes(':')) {
-      continue;
-    }
-    if (namesRecordSubject(text)) {
-      return new Set();
-    }
-    const words = text.split(/\s+/).length;
-    const isTitle = text !== info.label && words >= TITLE_WORDS.min && words <= TITLE_WORDS.max;
-    const parties = isTitle ? partiesIn(text) : new Set<string>();
-    if (parties.size > 0) {
-      return parties;
-    }
-  }
-  return undefined;
 }
 
 /** What the identity rule reads about a box: its region and the parties its own words name. */
@@ -233,14 +163,14 @@ export function isOtherPartysBox(box: BoxOwnership, targetParties: ReadonlySet<s
 
 /**
  * The regions detection stores: every field outside the record's own region, from its words, its
- * heading, its `_2` and `[1]` copies and the later rows of tables of equal rows. Later rows told
- * only by numbered names are added by the suggester, which reads them with the table's words.
+ * heading and its `_2` copies. Later rows of a repeated block are told by the suggester, which
+ * reads the row structure with the table's words.
  */
 export function detectedRegions(fields: FieldDataDto): Map<string, Region> {
-  const layout = pageLayout(fields);
+  const pageOfName = new Map(Object.entries(fields).map(([name, info]) => [name, info.page]));
   const regions = new Map<string, Region>();
   for (const [name, info] of Object.entries(fields)) {
-    const region = regionOf(name, info, false, layout);
+    const region = regionOf(name, info, false, pageOfName);
     if (region.owner !== RECORD_REGION.owner) {
       regions.set(name, region);
     }

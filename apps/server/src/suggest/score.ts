@@ -11,7 +11,7 @@ import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
-import { isPersonName, partyFactor } from './party-factor.ts';
+import { hasOpaqueName, isOtherPartysBox } from './regions.ts';
 import { typeFactor } from './type-compat.ts';
 
 /** A link the field never mentions costs this factor (two linked tables both have "City"). */
@@ -19,6 +19,13 @@ const UNMENTIONED_LINK_FACTOR = 0.85;
 /** The first row of a repeated block may be the record's own line, or just the first of many. */
 const FIRST_ROW_FACTOR = 0.85;
 const CONTEXT_MATCH = 0.8;
+/**
+ * A box in another party's block (preparer, employer, agent, office use…) rarely takes the
+ * record's own data; today's date and the like stay as they are.
+ */
+const OTHER_PARTY_FACTOR = 0.55;
+/** The same when only the section heading names the party. */
+const OTHER_PARTY_SECTION_FACTOR = 0.8;
 /** Universal parts of today's date, which a numbered series of boxes never all takes. */
 const DATE_PART_KEYS = new Set(
   ['current_day', 'current_month', 'current_year'].map((key) => `${UNIVERSAL_PREFIX}${key}`),
@@ -261,6 +268,119 @@ function mentionsContext(field: FieldProfile, target: Target, similarity: TermSi
       bestMatch(term, field.context, similarity) >= CONTEXT_MATCH ||
       field.sources.some((source) => bestMatch(term, source.terms, similarity) >= CONTEXT_MATCH),
   );
+}
+
+/** Some of these parties are not the target's. */
+function hasOtherParty(parties: ReadonlySet<string>, target: Target): boolean {
+  for (const party of parties) {
+    if (!target.parties.has(party)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Who a person is: what the record's own data must never put into another party's block. */
+const IDENTITY_CONCEPTS = new Set([
+  'given_name',
+  'family_name',
+  'middle_name',
+  'middle_initial',
+  'full_name',
+  'name',
+  'maiden_name',
+  'birth_date',
+  'birth_place',
+  'ssn',
+  'tin',
+  'zip',
+  'phone',
+  'email',
+  'address',
+  'street',
+  'city',
+  'house_number',
+  'apartment',
+  'passport',
+  'id_card',
+  'drivers_license',
+  'id',
+]);
+
+const PERSON_NAME_CONCEPTS = new Set([
+  'given_name',
+  'family_name',
+  'middle_name',
+  'middle_initial',
+  'full_name',
+  'name',
+  'maiden_name',
+]);
+
+/** Every wording of the target is a person's name or part of one. */
+function isPersonName(target: Target): boolean {
+  return target.wordings.every(
+    (wording) =>
+      wording.terms.length > 0 &&
+      wording.terms.every((term) => PERSON_NAME_CONCEPTS.has(term.concept)),
+  );
+}
+
+/** The target is one of the record's own identity fields (not a party's, not a universal). */
+export function isRecordIdentity(target: Target): boolean {
+  return (
+    !target.reusable &&
+    target.parties.size === 0 &&
+    target.wordings.some((wording) => wording.terms.some((t) => IDENTITY_CONCEPTS.has(t.concept)))
+  );
+}
+
+/**
+ * True when the record's identity (name, address, birth …) must not be suggested into the box:
+ * it is another party's (its own words, the heading over it, the page structure), or its owner
+ * is uncertain and the text over it names a party the target is not. Uncertain: the box's own
+ * name says nothing (`f2_13[0]`, `Text12`), so only the page can tell, and what it tells is a
+ * section too long or sentence-like to make a region ("Complete for each household member:") or,
+ * for a box without one, the nearest heading above it; or its name says only what ("Street
+ * address"), not whose, and the nearest heading above it names a party. The user maps such a
+ * box by hand: a confident, silent, wrong name on someone else's line is the worst thing to
+ * write. A box named more fully ("Patient name" under "To be completed by the treating doctor")
+ * speaks for itself.
+ */
+function isIdentityBarred(field: FieldProfile, target: Target): boolean {
+  const box = { region: field.region, ownParties: field.parties };
+  if (isOtherPartysBox(box, target.parties)) {
+    return true;
+  }
+  if (hasOpaqueName(field.name)) {
+    return hasOtherParty(field.sectionParties, target) || hasOtherParty(field.partiesAbove, target);
+  }
+  // A name that says only what ("Name", "Street address"), not whose, under a party's heading
+  // with no section of its own in between.
+  const saysOnlyWhat = field.sources
+    .filter((source) => source.kind === 'authored')
+    .every((source) => source.terms.every((term) => IDENTITY_CONCEPTS.has(term.concept)));
+  return saysOnlyWhat && hasOtherParty(field.partiesAbove, target);
+}
+
+/**
+ * Factor for a field in another party's region whose target is not that party's: the record's
+ * identity never goes where someone else's may be (isIdentityBarred); other record fields are
+ * discounted.
+ */
+function partyFactor(field: FieldProfile, target: Target): number {
+  if (target.reusable) {
+    return 1;
+  }
+  const { owner, evidence } = field.region;
+  const isOthers = owner !== 'record' && !target.parties.has(owner);
+  if (isRecordIdentity(target) && isIdentityBarred(field, target)) {
+    return 0;
+  }
+  if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {
+    return OTHER_PARTY_FACTOR;
+  }
+  return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
 }
 
 /**

@@ -7,7 +7,7 @@
 // (assign.ts). Pure and deterministic: same input, same output, in template field order.
 import { joinContinuedCaptions } from './caption-continuation.ts';
 import { splitSharedCaptions } from './caption-rows.ts';
-import { moveCaptionsBelowLines, useBracketedCaptionsBelow } from './caption-stacks.ts';
+import { moveCaptionsBelowLines } from './caption-stacks.ts';
 import { countFieldsPerParent, markRows } from './field-name.ts';
 import { evidenceKindOf, explainPair } from './explain.ts';
 import { buildFieldProfile } from './field-profile.ts';
@@ -26,8 +26,7 @@ import type {
   Suggestion,
   Vocabulary,
 } from './suggest-types.ts';
-import { namesRecordSubject } from './parties.ts';
-import { pageLayout, partiesAbove, regionOf } from './regions.ts';
+import { partiesAbove, regionOf } from './regions.ts';
 import { createTargetIndex } from './target-index.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
 import { createTermSimilarity } from './term-similarity.ts';
@@ -72,9 +71,7 @@ function roundScore(score: number): number {
  * them (AR-11's apartment number, totals) do not run in a generated PDF.
  */
 export function profileFields(input: SuggestInput, vocabulary: Vocabulary): FieldProfile[] {
-  const fields = splitSharedCaptions(
-    useBracketedCaptionsBelow(moveCaptionsBelowLines(joinContinuedCaptions(input.fields))),
-  );
+  const fields = splitSharedCaptions(moveCaptionsBelowLines(joinContinuedCaptions(input.fields)));
   const names = Object.keys(fields);
   const perParent = countFieldsPerParent(names);
   const profiles: FieldProfile[] = [];
@@ -85,18 +82,16 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
     }
   });
   markRows(profiles, vocabulary);
-  const layout = pageLayout(fields);
+  const pageOfName = new Map(names.map((name) => [name, fields[name]?.page ?? -1]));
   const above = partiesAbove(fields);
   for (const profile of profiles) {
     profile.partiesAbove = above.get(profile.name) ?? profile.partiesAbove;
     const info = fields[profile.name];
     if (info) {
-      // Row 1 of a table of people is the record's only when the table says so ("you", "applicant").
-      profile.isUnclaimedFirstRow =
-        layout.firstRows.has(profile.name) && !namesRecordSubject(info.section);
       // Detection stores the region of a field outside the record's; templates detected before
       // regions were stored (and later rows, which need the table's words) are read here.
-      profile.region = info.region ?? regionOf(profile.name, info, profile.row === 'later', layout);
+      profile.region =
+        info.region ?? regionOf(profile.name, info, profile.row === 'later', pageOfName);
     }
   }
   return profiles;

@@ -119,13 +119,6 @@ export type FieldProfile = {
   isNumberedName: boolean;
   /** Parties the field's name or tooltip speak of (preparer, employer…), parties.ts. */
   parties: ReadonlySet<string>;
-  /**
-   * Row 1 of a table of equal rows (table-rows.ts) whose heading does not say it is the record's
-   * person: it may be the first of other people ("Household members", "Children").
-   */
-  isUnclaimedFirstRow: boolean;
-  /** The box's own words (name, tooltip, short caption) name the record's person ("Your name"). */
-  namesSubject: boolean;
   /** Parties its section heading speaks of: weaker, a heading can cover more than its block. */
   sectionParties: ReadonlySet<string>;
   /**
