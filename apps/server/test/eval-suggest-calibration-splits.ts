@@ -5,8 +5,20 @@
 // random into a fitting part and a checking part (the sealed set's 60 / 40), many times; each
 // round fits the map on one part and bands the other part's suggestions by the confidence shown.
 // A repository-level bootstrap in effect: what varies between rounds is which repositories are in.
-import type { LevelOutcome } from '../src/suggest/calibration-levels.ts';
-import { cellOf, LEVEL_CUTS, levelIndex } from '../src/suggest/calibration-levels.ts';
+import type {
+  ConfidenceLevels,
+  EvidenceKind,
+  LevelOutcome,
+} from '../src/suggest/calibration-levels.ts';
+import {
+  cellOf,
+  LEVEL_CUTS,
+  levelIndex,
+  levelPools,
+  MIN_SOURCES,
+  monotone,
+  shrunk,
+} from '../src/suggest/calibration-levels.ts';
 import { BANDS } from './eval-suggest-loso.ts';
 
 /** Shown confidence for an outcome, from a map fitted on `train`. */
@@ -106,6 +118,37 @@ export function formatSplits(title: string, report: SplitReport): string {
     );
   }
   return lines.join('\n');
+}
+
+/** With the kinds apart, a level of one kind needs this many suggestions, else both kinds' figure. */
+const MIN_CELL = 20;
+
+/**
+ * The method before stop 45, kept here only to compare (`--calibration-splits`): each evidence
+ * kind its own figure where it has MIN_CELL suggestions from MIN_SOURCES repositories, both
+ * kinds' figure elsewhere. Production fits the kinds together (calibration-levels.ts).
+ */
+export function fitLevelsByEvidence(
+  outcomes: readonly LevelOutcome[],
+  cuts: readonly number[] = LEVEL_CUTS,
+): ConfidenceLevels | null {
+  if (outcomes.length === 0) {
+    return null;
+  }
+  const overall = outcomes.filter((o) => o.isCorrect).length / outcomes.length;
+  const inLevel = levelPools(outcomes, cuts);
+  const levels = Array.from({ length: cuts.length + 1 }, (_, level) => level);
+  const pooled = levels.map((level) => shrunk(cellOf(inLevel(level, () => true)), overall));
+  const ofKind = (kind: EvidenceKind) =>
+    monotone(
+      levels.map((level) => {
+        const cell = cellOf(inLevel(level, (o) => o.evidence === kind));
+        const isOwn = cell.items >= MIN_CELL && cell.sources >= MIN_SOURCES;
+        return isOwn ? shrunk(cell, overall) : pooled[level]!;
+      }),
+      overall,
+    );
+  return { cuts: [...cuts], authored: ofKind('authored'), printed: ofKind('printed') };
 }
 
 function groupBySource(outcomes: readonly LevelOutcome[]): LevelOutcome[][] {

@@ -42,6 +42,7 @@ import {
 } from './eval-suggest-loso.ts';
 import {
   bootstrapFit,
+  fitLevelsByEvidence,
   formatLevelSpread,
   formatSplits,
   repositorySplits,
@@ -150,12 +151,12 @@ if (!existsSync(pdfDir)) {
     ...rawOutcomes(forms, sourceOfPdf(), DEFAULT_SUGGEST_THRESHOLD).values(),
   ].flat();
   const methods = [
-    ['levels, both evidence kinds together (shipped)', {}],
-    ['levels, each evidence kind its own figure (before)', { byEvidence: true }],
+    ['levels, both evidence kinds together (shipped)', fitLevels],
+    ['levels, each evidence kind its own figure (before)', fitLevelsByEvidence],
   ] as const;
-  for (const [name, options] of methods) {
+  for (const [name, fit] of methods) {
     const report = repositorySplits(outcomes, (train) => {
-      const levels = fitLevels(train, undefined, options);
+      const levels = fit(train);
       return (o) => confidenceOf(o.raw, o.evidence, levels);
     });
     console.log(`${formatSplits(name, report)}\n`);

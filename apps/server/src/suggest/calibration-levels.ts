@@ -50,8 +50,6 @@ export type LevelOutcome = {
  */
 export const LEVEL_CUTS: readonly number[] = [0.85];
 
-/** With `byEvidence`, a level of one kind needs this many suggestions, else both kinds' figure. */
-const MIN_CELL = 20;
 /**
  * A level needs suggestions from this many repositories to stand alone; with fewer it is merged
  * with its neighbour. One repository's forms share authors and habits: ten suggestions from one
@@ -107,7 +105,7 @@ export function cellOf(outcomes: readonly LevelOutcome[]): Cell {
 }
 
 /** Pool-adjacent-violators over cells in level order: accuracy never falls as raw rises. */
-function monotone(cells: readonly Cell[], fallback: number): number[] {
+export function monotone(cells: readonly Cell[], fallback: number): number[] {
   const blocks: { n: number; correct: number; size: number }[] = [];
   for (const cell of cells) {
     blocks.push({ n: cell.n, correct: cell.correct, size: 1 });
@@ -162,11 +160,31 @@ function levelGroups(outcomesOf: readonly LevelOutcome[][]): number[][] {
   return groups;
 }
 
+/** A cell drawn toward the overall accuracy by PRIOR_WEIGHT pseudo-suggestions. */
+export function shrunk(cell: Cell, overall: number): Cell {
+  return { ...cell, n: cell.n + PRIOR_WEIGHT, correct: cell.correct + PRIOR_WEIGHT * overall };
+}
+
 /**
- * `byEvidence`: give each evidence kind its own figure where it has MIN_CELL suggestions from
- * MIN_SOURCES repositories (the method before; kept for `--calibration-splits` to compare).
+ * The outcomes each level is fitted on, given a filter: its own, and those of the levels it is
+ * merged with when it has suggestions from fewer than MIN_SOURCES repositories.
  */
-export type FitOptions = { byEvidence?: boolean };
+export function levelPools(
+  outcomes: readonly LevelOutcome[],
+  cuts: readonly number[],
+): (level: number, keep: (o: LevelOutcome) => boolean) => LevelOutcome[] {
+  const byLevel = Array.from({ length: cuts.length + 1 }, (_, level) =>
+    outcomes.filter((o) => levelIndex(o.raw, cuts) === level),
+  );
+  const groupOf = new Map<number, readonly number[]>();
+  for (const group of levelGroups(byLevel)) {
+    for (const level of group) {
+      groupOf.set(level, group);
+    }
+  }
+  return (level, keep) =>
+    (groupOf.get(level) ?? [level]).flatMap((l) => (byLevel[l] ?? []).filter(keep));
+}
 
 /**
  * Each level's accuracy on the outcomes, fitted to hold on forms from repositories it never saw:
@@ -177,38 +195,15 @@ export type FitOptions = { byEvidence?: boolean };
 export function fitLevels(
   outcomes: readonly LevelOutcome[],
   cuts: readonly number[] = LEVEL_CUTS,
-  options: FitOptions = {},
 ): ConfidenceLevels | null {
   if (outcomes.length === 0) {
     return null;
   }
   const overall = outcomes.filter((o) => o.isCorrect).length / outcomes.length;
-  const shrink = (cell: Cell): Cell => ({
-    ...cell,
-    n: cell.n + PRIOR_WEIGHT,
-    correct: cell.correct + PRIOR_WEIGHT * overall,
-  });
-  const byLevel = Array.from({ length: cuts.length + 1 }, (_, level) =>
-    outcomes.filter((o) => levelIndex(o.raw, cuts) === level),
+  const inLevel = levelPools(outcomes, cuts);
+  const cells = Array.from({ length: cuts.length + 1 }, (_, level) =>
+    shrunk(cellOf(inLevel(level, () => true)), overall),
   );
-  const groupOf = new Map<number, readonly number[]>();
-  for (const group of levelGroups(byLevel)) {
-    for (const level of group) {
-      groupOf.set(level, group);
-    }
-  }
-  const inGroup = (level: number, keep: (o: LevelOutcome) => boolean) =>
-    (groupOf.get(level) ?? [level]).flatMap((l) => (byLevel[l] ?? []).filter(keep));
-  const pooled = byLevel.map((_, level) => shrink(cellOf(inGroup(level, () => true))));
-  const ofKind = (kind: EvidenceKind) =>
-    monotone(
-      byLevel.map((_, level) => {
-        const cell = cellOf(inGroup(level, (o) => o.evidence === kind));
-        const isOwnLevel =
-          options.byEvidence === true && cell.items >= MIN_CELL && cell.sources >= MIN_SOURCES;
-        return isOwnLevel ? shrink(cell) : pooled[level]!;
-      }),
-      overall,
-    );
-  return { cuts: [...cuts], authored: ofKind('authored'), printed: ofKind('printed') };
+  const levels = monotone(cells, overall);
+  return { cuts: [...cuts], authored: levels, printed: [...levels] };
 }
