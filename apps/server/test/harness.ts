@@ -10,6 +10,7 @@ import type { Config } from '../src/config.ts';
 import type { DialectName } from '../src/db/dialect.ts';
 import { StorageNotFoundError } from '../src/lib/storage/storage.ts';
 import { startLocalS3, type LocalS3 } from './s3-server.ts';
+import { assertS3SuiteLists } from './s3-suite.ts';
 
 /**
  * `TEST_STORAGE=s3` runs the API suite against a real S3-compatible server (one s3rver per test
@@ -106,10 +107,16 @@ export async function startTestApp(
 
   const close = async () => {
     await built.app.close();
+    // Local storage makes `files/` at its first write. A file whose app stored through the default
+    // storage must say whether the S3 run repeats it (s3-suite.ts): checked here, where none forgets.
+    const stored = !overrides.storage && fs.existsSync(path.join(dataDir, 'files'));
     if (databaseUrl) {
       await dropSchema(databaseUrl, schema);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (stored) {
+      assertS3SuiteLists(expect.getState().testPath);
+    }
   };
   return { ...built, baseUrl, dataDir, request, close };
 }
