@@ -19,6 +19,7 @@ export const S3_SUITE: readonly string[] = [
   'src/modules/generation/resume-after-restart.test.ts',
   'src/modules/imports/imports.test.ts',
   'src/modules/jobs/jobs.test.ts',
+  'src/modules/jobs/shared-queue.test.ts',
   'src/modules/mapping-preview/mapping-preview.test.ts',
   'src/modules/mappings/mappings.add-columns.test.ts',
   'src/modules/mappings/mappings.memory.test.ts',
