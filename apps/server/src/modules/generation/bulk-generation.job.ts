@@ -35,8 +35,6 @@ type Sources = { table: TableSource; template: TemplateSource; templateBytes: Ui
 
 // Records are read this many at a time, so a 10,000-record job never holds them all.
 const RECORD_BATCH = 200;
-// How far before the last item's place the next one is looked for (items run a few at a time).
-const SEARCH_BACK = 64;
 // A process holds the table, template and template PDF of the few jobs it is working on, so an
 // item reads only its record; a job never seen before is loaded once.
 const CACHED_JOBS = 4;
@@ -107,18 +105,11 @@ export function bulkGenerationJob(
         : null;
     const findStored = (formId: string) =>
       stored ? stored.get(formId) : findStoredForm(ctx.db, job.ownerId, formId);
-    // Records in batches in the order the items run; a batch is dropped once passed. Items start
-    // in order (a few at once), so an item's place is searched from just before the last one
-    // found: no index of every id (ids are unique: the payload's are deduplicated).
-    let cursor = 0;
-    const positionOf = (recordId: string) => {
-      const at = itemIds.indexOf(recordId, Math.max(0, cursor - SEARCH_BACK));
-      cursor = at === -1 ? Math.max(itemIds.indexOf(recordId), 0) : at;
-      return cursor;
-    };
+    // Records in batches in the order the items run; a batch is dropped once passed.
+    const position = new Map(itemIds.map((id, index) => [id, index]));
     const batches = new Map<number, Promise<RecordBatch>>();
     const batchOf = (recordId: string) => {
-      const number = Math.floor(positionOf(recordId) / RECORD_BATCH);
+      const number = Math.floor((position.get(recordId) ?? 0) / RECORD_BATCH);
       let batch = batches.get(number);
       if (!batch) {
         const ids = itemIds.slice(number * RECORD_BATCH, (number + 1) * RECORD_BATCH);
