@@ -138,11 +138,12 @@ export function fitLevelsByEvidence(
   const overall = outcomes.filter((o) => o.isCorrect).length / outcomes.length;
   const inLevel = levelPools(outcomes, cuts);
   const levels = Array.from({ length: cuts.length + 1 }, (_, level) => level);
-  const pooled = levels.map((level) => shrunk(cellOf(inLevel(level, () => true)), overall));
+  const pooled = levels.map((level) => shrunk(cellOf(inLevel(level)), overall));
   const ofKind = (kind: EvidenceKind) =>
     monotone(
       levels.map((level) => {
-        const cell = cellOf(inLevel(level, (o) => o.evidence === kind));
+        // The merged level's suggestions of this kind (the pools themselves are both kinds').
+        const cell = cellOf(inLevel(level).filter((o) => o.evidence === kind));
         const isOwn = cell.items >= MIN_CELL && cell.sources >= MIN_SOURCES;
         return isOwn ? shrunk(cell, overall) : pooled[level]!;
       }),

@@ -166,13 +166,13 @@ export function shrunk(cell: Cell, overall: number): Cell {
 }
 
 /**
- * The outcomes each level is fitted on, given a filter: its own, and those of the levels it is
- * merged with when it has suggestions from fewer than MIN_SOURCES repositories.
+ * The outcomes each level is fitted on: its own, and those of the levels it is merged with when
+ * it has suggestions from fewer than MIN_SOURCES repositories.
  */
 export function levelPools(
   outcomes: readonly LevelOutcome[],
   cuts: readonly number[],
-): (level: number, keep: (o: LevelOutcome) => boolean) => LevelOutcome[] {
+): (level: number) => LevelOutcome[] {
   const byLevel = Array.from({ length: cuts.length + 1 }, (_, level) =>
     outcomes.filter((o) => levelIndex(o.raw, cuts) === level),
   );
@@ -182,8 +182,7 @@ export function levelPools(
       groupOf.set(level, group);
     }
   }
-  return (level, keep) =>
-    (groupOf.get(level) ?? [level]).flatMap((l) => (byLevel[l] ?? []).filter(keep));
+  return (level) => (groupOf.get(level) ?? [level]).flatMap((l) => byLevel[l] ?? []);
 }
 
 /**
@@ -202,7 +201,7 @@ export function fitLevels(
   const overall = outcomes.filter((o) => o.isCorrect).length / outcomes.length;
   const inLevel = levelPools(outcomes, cuts);
   const cells = Array.from({ length: cuts.length + 1 }, (_, level) =>
-    shrunk(cellOf(inLevel(level, () => true)), overall),
+    shrunk(cellOf(inLevel(level)), overall),
   );
   const levels = monotone(cells, overall);
   return { cuts: [...cuts], authored: levels, printed: [...levels] };

@@ -9,7 +9,7 @@ import {
   type JobOutcome,
   type JobQueue,
 } from './job-queue.ts';
-import { findJobById, listUnfinishedJobs } from './job-store.ts';
+import { findJobProgress, listUnfinishedJobs } from './job-store.ts';
 import { runItemsInOrder } from './run-items.ts';
 
 // An item job's outcomes (and the rows they wait on) are written at least this often; listeners
@@ -136,7 +136,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
 
   const subscribe = book.subscribe;
 
-  const readStatus = async (jobId: string) => (await findJobById(db, jobId))?.status;
+  const readStatus = async (jobId: string) => (await findJobProgress(db, jobId))?.status;
 
   return {
     register: (definition) => {

@@ -15,7 +15,9 @@ import type {
 } from './job-queue.ts';
 import { serializeResult } from './job-queue.ts';
 import {
-  findJobById,
+  findJobPayload,
+  findJobProgress,
+  findJobView,
   finishJob,
   insertJob,
   markJobRunning,
@@ -144,7 +146,7 @@ export function createJobBook(db: Db, log: JobLog) {
     const result = serializeResult(outcome.result);
     await db.transaction().execute(async (trx) => {
       // A repeated final step (a shared-queue task run twice) reports the end only once.
-      const wasOpen = await findJobById(trx, row.id);
+      const wasOpen = await findJobProgress(trx, row.id);
       await finishJob(trx, row.id, { ...outcome, result }, new Date().toISOString());
       if (wasOpen && !isFinishedJobStatus(wasOpen.status as JobStatus)) {
         await emitWebhookEvent(trx, row.owner_id, jobFinishedEvent(row, outcome));
@@ -163,7 +165,8 @@ export function createJobBook(db: Db, log: JobLog) {
     definitions: ReadonlyMap<string, JobDefinition<unknown>>,
     onlyQueued: boolean,
   ): Promise<OpenJob | null> => {
-    const row = await findJobById(db, jobId);
+    // The view first: a late or repeated task for an ended job never reads the payload text.
+    const row = await findJobView(db, jobId);
     if (!row || isFinishedJobStatus(row.status as JobStatus)) {
       return null;
     }
@@ -177,7 +180,11 @@ export function createJobBook(db: Db, log: JobLog) {
       await fail(`Unknown job kind '${row.kind}'`);
       return null;
     }
-    const payload = definition.payload.safeParse(JSON.parse(row.payload));
+    const payloadText = await findJobPayload(db, row.id);
+    if (payloadText === undefined) {
+      return null; // deleted since its view was read
+    }
+    const payload = definition.payload.safeParse(JSON.parse(payloadText));
     if (!payload.success) {
       await fail('The job payload is invalid');
       return null;
@@ -186,10 +193,8 @@ export function createJobBook(db: Db, log: JobLog) {
       await markJobRunning(db, row.id, new Date().toISOString());
     }
     emitRow(row, 'running', row.done, row.failed);
-    const view: JobView & { payload?: string } = { ...row };
-    delete view.payload;
     return {
-      row: view,
+      row,
       definition,
       ref: { id: row.id, ownerId: row.owner_id, payload: payload.data },
     };

@@ -88,7 +88,20 @@ export function findJobProgress(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** By id alone, with its payload: for the queue. */
+/**
+ * The payload text alone: the queue reads it only for a job it is about to run, after its view
+ * (without the payload) said the job is still open.
+ */
+export async function findJobPayload(db: Db, id: string): Promise<string | undefined> {
+  const found = await db
+    .selectFrom('jobs')
+    .select('payload')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return found?.payload;
+}
+
+/** By id alone, with its payload: for tests reading back a whole row. */
 export function findJobById(db: Db, id: string): Promise<JobRow | undefined> {
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -10,7 +10,7 @@ import {
   type JobQueue,
   type StoredItem,
 } from './job-queue.ts';
-import { failJob, findJobById } from './job-store.ts';
+import { failJob, findJobProgress } from './job-store.ts';
 
 export type PgBossQueueOptions = {
   db: Db;
@@ -262,7 +262,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): JobQueue {
     waitFor: async (jobId) => {
       // Any instance may end the job: the row is the only place to learn it.
       for (;;) {
-        const row = await findJobById(db, jobId);
+        const row = await findJobProgress(db, jobId);
         if (!row || isFinishedJobStatus(row.status as JobStatus)) {
           return;
         }

@@ -135,6 +135,42 @@ const DOT_PIECE = /^[\s.…]*[.…][\s.…]*[.…][\s.…]*$/u;
 type Run = Leader & { piece?: boolean };
 
 /**
+ * Items by the whole point their baseline falls in, so that the items near one baseline are read
+ * from a few buckets instead of the whole page: a page of dot leaders (a table of contents, a
+ * dotted form) has thousands of runs, and comparing every run with every other took seconds.
+ */
+class BaselineIndex<T> {
+  private readonly buckets = new Map<number, T[]>();
+
+  add(baseline: number, item: T): void {
+    const key = Math.floor(baseline);
+    const bucket = this.buckets.get(key);
+    if (bucket) {
+      bucket.push(item);
+    } else {
+      this.buckets.set(key, [item]);
+    }
+  }
+
+  /**
+   * The buckets that can hold an item within `reach` pt of `baseline`, each in the order its
+   * items were added. One bucket more each side than the reach needs: a distance computed in
+   * floating point may round to within reach across one more whole point.
+   */
+  near(baseline: number, reach: number): (readonly T[])[] {
+    const key = Math.floor(baseline);
+    const near: (readonly T[])[] = [];
+    for (let offset = -reach - 1; offset <= reach + 1; offset++) {
+      const bucket = this.buckets.get(key + offset);
+      if (bucket) {
+        near.push(bucket);
+      }
+    }
+    return near;
+  }
+}
+
+/**
  * Leader runs that continue one another on one baseline, joined: a producer may cut one run of
  * dots into several text items, and each piece is not a field of its own. Dot runs join across
  * a small gap with no letter or digit in it, and short runs of dots printed as words count as
@@ -150,26 +186,45 @@ export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[
       baseline: w.rect[3],
       piece: true,
     }));
-  const legible = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
-  const isClear = (x0: number, x1: number, baseline: number) =>
-    !legible.some(
-      (w) => Math.abs(w.rect[3] - baseline) <= 3 && w.rect[0] < x1 - 0.5 && w.rect[2] > x0 + 0.5,
-    );
+  const legible = new BaselineIndex<TextRun>();
+  for (const word of words.filter((w) => /[\p{L}\p{N}]/u.test(w.text))) {
+    legible.add(word.rect[3], word);
+  }
+  const isClear = (x0: number, x1: number, baseline: number) => {
+    for (const bucket of legible.near(baseline, 3)) {
+      const blocks = bucket.some(
+        (w) => Math.abs(w.rect[3] - baseline) <= 3 && w.rect[0] < x1 - 0.5 && w.rect[2] > x0 + 0.5,
+      );
+      if (blocks) {
+        return false;
+      }
+    }
+    return true;
+  };
+  const continues = (o: Run, leader: Run) =>
+    o.dots === leader.dots &&
+    Math.abs(o.baseline - leader.baseline) <= 1 &&
+    leader.rect[0] >= o.rect[0] &&
+    (leader.rect[0] - o.rect[2] <= LEADER_JOIN ||
+      (leader.dots &&
+        leader.rect[0] - o.rect[2] <= DOT_JOIN &&
+        isClear(o.rect[2], leader.rect[0], leader.baseline)));
   const sorted: Run[] = [...leaders, ...pieces].sort(
     (a, b) => a.baseline - b.baseline || a.rect[0] - b.rect[0],
   );
   const out: Run[] = [];
+  // Positions in `out` by baseline (a run's baseline never changes as it grows).
+  const placed = new BaselineIndex<number>();
   for (const leader of sorted) {
-    const prev = out.find(
-      (o) =>
-        o.dots === leader.dots &&
-        Math.abs(o.baseline - leader.baseline) <= 1 &&
-        leader.rect[0] >= o.rect[0] &&
-        (leader.rect[0] - o.rect[2] <= LEADER_JOIN ||
-          (leader.dots &&
-            leader.rect[0] - o.rect[2] <= DOT_JOIN &&
-            isClear(o.rect[2], leader.rect[0], leader.baseline))),
-    );
+    // The earliest run it continues, as a scan of all of `out` in order would find.
+    let first = -1;
+    for (const bucket of placed.near(leader.baseline, 1)) {
+      const at = bucket.find((index) => continues(out[index]!, leader));
+      if (at !== undefined && (first === -1 || at < first)) {
+        first = at;
+      }
+    }
+    const prev = first === -1 ? undefined : out[first];
     if (prev) {
       prev.piece = prev.piece === true && leader.piece === true;
       prev.rect = [
@@ -179,6 +234,7 @@ export function joinLeaders(leaders: readonly Leader[], words: readonly TextRun[
         Math.max(prev.rect[3], leader.rect[3]),
       ];
     } else {
+      placed.add(leader.baseline, out.length);
       out.push({ ...leader });
     }
   }
