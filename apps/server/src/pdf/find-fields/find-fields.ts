@@ -14,10 +14,17 @@ import { findCellFields, findMarkFields, findShadedBoxes } from './find-cells.ts
 import { findGridCells } from './grid-cells.ts';
 import { dropPatterns, dropStruckOut } from './drop-patterns.ts';
 import { findLeaderFields, findRuleFields } from './find-lines.ts';
-import type { DisplayedRect, FieldCandidate, FoundFields, RawCandidate } from './find-types.ts';
+import type {
+  DisplayedRect,
+  FieldCandidate,
+  FoundFields,
+  RawCandidate,
+  TextRun,
+} from './find-types.ts';
 import { mergeHorizontal, mergeVertical } from './merge-rules.ts';
+import type { LabelCandidate } from '../detect/detect-layout.ts';
 import {
-  describeCandidates,
+  describeWithCaptions,
   nameCandidates,
   readingOrder,
   suppressOverlaps,
@@ -60,8 +67,16 @@ export type PageFindings = {
   cues: DisplayedRect[];
 };
 
-/** Find the fields of one page (0-based `index`). */
-export async function findOnPage(page: PDFPageProxy, index: number): Promise<PageFindings> {
+/** What the rules found on one page, with what the learned scorer reads besides. */
+export type PageReading = PageFindings & {
+  captions: (LabelCandidate | undefined)[];
+  words: TextRun[];
+  pageWidth: number;
+  pageHeight: number;
+};
+
+/** The rules' candidates of one page (0-based `index`), confidences from the rules alone. */
+export async function readPage(page: PDFPageProxy, index: number): Promise<PageReading> {
   const frame = pageFrame(page);
   const size = displayedPageSize(frame);
   const operators = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
@@ -70,8 +85,9 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
   const text = splitPageText(content.items, frame, fontNameLookup(page));
   const pageArea = size.width * size.height;
   const hasText = text.words.length + text.leaders.length + text.glyphs.length > 0;
+  const empty = { captions: [], words: [], pageWidth: size.width, pageHeight: size.height };
   if (!hasText && graphics.imageArea >= SCAN_COVERAGE * pageArea) {
-    return { described: [], isScan: true, cues: [] };
+    return { described: [], isScan: true, cues: [], ...empty };
   }
   const horizontal = mergeHorizontal(graphics.horizontal);
   const vertical = mergeVertical(graphics.vertical);
@@ -99,7 +115,14 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
     ...text.leaders.map((l) => l.rect),
     ...text.glyphs.map((g) => g.rect),
   ];
-  return { described: describeCandidates(kept, phrases), isScan: false, cues };
+  const { described, captions } = describeWithCaptions(kept, phrases);
+  return { ...empty, described, captions, words: text.words, isScan: false, cues };
+}
+
+/** Find the fields of one page (0-based `index`). */
+export async function findOnPage(page: PDFPageProxy, index: number): Promise<PageFindings> {
+  const reading = await readPage(page, index);
+  return { described: reading.described, isScan: reading.isScan, cues: reading.cues };
 }
 
 /**

@@ -122,10 +122,22 @@ export function describeCandidates(
   candidates: readonly RawCandidate[],
   phrases: readonly TextPhrase[],
 ): Omit<FieldCandidate, 'name'>[] {
+  return describeWithCaptions(candidates, phrases).described;
+}
+
+/** As describeCandidates, with the caption chosen for each (its side and distance are features). */
+export function describeWithCaptions(
+  candidates: readonly RawCandidate[],
+  phrases: readonly TextPhrase[],
+): { described: Omit<FieldCandidate, 'name'>[]; captions: (LabelCandidate | undefined)[] } {
   const rects = candidates.map((c) => c.rect);
-  return candidates.map((c, index) => {
+  const captions = candidates.map(
+    (c, index) =>
+      findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
+  );
+  const described = candidates.map((c, index) => {
     const isMark = CHECK_KINDS.has(c.kind);
-    const caption = findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: isMark })[0];
+    const caption = captions[index];
     const label = caption?.text ?? '';
     const confidence = Math.min(
       0.98,
@@ -147,6 +159,7 @@ export function describeCandidates(
     }
     return out;
   });
+  return { described, captions };
 }
 
 /** Unique field names over the whole document, in reading order. */

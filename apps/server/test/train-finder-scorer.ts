@@ -1,0 +1,149 @@
+// Training of the field finder's learned scorer (issue 29, eighth pass), on the development
+// repositories only. Every candidate the rules produce (at any confidence) is labelled by the
+// evaluation's match rule, boosted stumps are fitted, and leave-one-REPOSITORY-out
+// cross-validation prints text and checkbox/radio P/R at each cut beside the rules' own.
+//
+//   node apps/server/test/train-finder-scorer.ts            (LORO table only)
+//   node apps/server/test/train-finder-scorer.ts --write    (also fit on all development
+//        repositories and write src/pdf/find-fields/finder-scorer-model.ts, cut from --cut=)
+//
+// The held-out split is never read here: its repositories are skipped before any file is opened.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { withPdfjsDocument } from '../src/pdf/detect/pdf-pdfjs.ts';
+import { pageFeatures } from '../src/pdf/find-fields/candidate-features.ts';
+import type { PageReading } from '../src/pdf/find-fields/find-fields.ts';
+import { readPage } from '../src/pdf/find-fields/find-fields.ts';
+import { FEATURE_NAMES } from '../src/pdf/find-fields/candidate-features.ts';
+import type { ScorerModel } from '../src/pdf/find-fields/finder-scorer.ts';
+import { scoreFeatures } from '../src/pdf/find-fields/finder-scorer.ts';
+import { corpusDir } from './corpus.ts';
+import type { Proposal, TruthWidget } from './eval-detect-core.ts';
+import { isHeldOut, matches, readTruth } from './eval-detect-core.ts';
+import { DEFAULT_FIT, fitStumps } from './fit-stumps.ts';
+import { scoreAtCut } from './finder-scorer-eval.ts';
+
+type Entry = { file: string; expected: string; source_repo: string };
+export type TrainingForm = {
+  repo: string;
+  file: string;
+  truth: TruthWidget[];
+  proposals: Proposal[];
+  features: number[][];
+};
+
+const args = process.argv.slice(2);
+const cachePath = process.env.FINDER_TRAIN_CACHE;
+
+async function readForm(path: string): Promise<Omit<TrainingForm, 'repo' | 'file'>> {
+  const bytes = new Uint8Array(readFileSync(path));
+  const readings = await withPdfjsDocument(
+    bytes,
+    async (doc) => {
+      const out: PageReading[] = [];
+      for (let i = 0; i < doc.numPages; i++) {
+        const page = await doc.getPage(i + 1);
+        out.push(await readPage(page, i));
+        page.cleanup();
+      }
+      return out;
+    },
+    600_000,
+  );
+  const truth = await readTruth(bytes, readings);
+  const proposals = readings.flatMap((r) => r.described);
+  const features = readings.flatMap((r) =>
+    pageFeatures({ ...r, candidates: r.described, captions: r.captions }),
+  );
+  return { truth, proposals, features };
+}
+
+async function readDevelopmentForms(): Promise<TrainingForm[]> {
+  if (cachePath !== undefined && existsSync(cachePath)) {
+    return JSON.parse(readFileSync(cachePath, 'utf8')) as TrainingForm[];
+  }
+  const dir = corpusDir();
+  const entries = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Entry[];
+  const forms: TrainingForm[] = [];
+  for (const entry of entries) {
+    if (entry.expected === 'malformed' || isHeldOut(entry.source_repo)) {
+      continue; // the held-out split is never opened
+    }
+    const read = await readForm(join(dir, 'pdf', entry.file)).catch(() => null);
+    if (read !== null && read.truth.length > 0) {
+      forms.push({ repo: entry.source_repo, file: entry.file, ...read });
+    }
+  }
+  if (cachePath !== undefined) {
+    writeFileSync(cachePath, JSON.stringify(forms));
+  }
+  return forms;
+}
+
+/** A candidate is a field when the match rule pairs it with a widget (or comb, lines rules). */
+function labelOf(p: Proposal, truth: readonly TruthWidget[]): number {
+  if (truth.some((t) => matches(p, t))) {
+    return 1;
+  }
+  return 0;
+}
+
+const forms = await readDevelopmentForms();
+const repos = [...new Set(forms.map((f) => f.repo))].sort();
+const labels = forms.map((f) => f.proposals.map((p) => labelOf(p, f.truth)));
+console.log(
+  `${forms.length} development forms, ${repos.length} repositories, ${forms.reduce((s, f) => s + f.proposals.length, 0)} candidates`,
+);
+
+// Out-of-fold log-odds: each repository scored by a model that never saw it.
+const outOfFold = forms.map((f) => f.proposals.map(() => 0));
+for (const repo of repos) {
+  const rows: number[][] = [];
+  const ys: number[] = [];
+  forms.forEach((f, i) => {
+    if (f.repo !== repo) {
+      rows.push(...f.features);
+      ys.push(...labels[i]!);
+    }
+  });
+  const fitted = fitStumps(rows, ys, DEFAULT_FIT);
+  const model: ScorerModel = { features: FEATURE_NAMES, offset: 0, ...fitted };
+  forms.forEach((f, i) => {
+    if (f.repo === repo) {
+      outOfFold[i] = f.features.map((x) => scoreFeatures(model, x));
+    }
+  });
+}
+
+const rules = scoreAtCut(
+  forms,
+  forms.map((f) => f.proposals.map((p) => p.confidence)),
+  0.5,
+);
+console.log(`rules (confidence ≥ 0.5):      ${rules.line}`);
+const probs = outOfFold.map((row) => row.map((z) => 1 / (1 + Math.exp(-z))));
+for (let cut = 0.3; cut <= 0.751; cut += 0.025) {
+  console.log(`LORO scorer ≥ ${cut.toFixed(3)}:        ${scoreAtCut(forms, probs, cut).line}`);
+}
+
+if (args.includes('--write')) {
+  const cut = Number(args.find((a) => a.startsWith('--cut='))?.split('=')[1] ?? 0.5);
+  const fitted = fitStumps(forms.flatMap((f) => f.features), labels.flat(), DEFAULT_FIT);
+  const model: ScorerModel = {
+    features: FEATURE_NAMES,
+    offset: Math.round(Math.log(cut / (1 - cut)) * 1e4) / 1e4,
+    ...fitted,
+  };
+  const target = fileURLToPath(
+    new URL('../src/pdf/find-fields/finder-scorer-model.ts', import.meta.url),
+  );
+  writeFileSync(
+    target,
+    `// Written by apps/server/test/train-finder-scorer.ts --write --cut=${cut}: boosted stumps fitted\n` +
+      `// on the development repositories' candidates (issue 29). Do not edit by hand; refit.\n` +
+      `import type { ScorerModel } from './finder-scorer.ts';\n\n` +
+      `export const FINDER_SCORER_MODEL: ScorerModel = ${JSON.stringify(model)};\n`,
+  );
+  console.log(`wrote ${target}: ${model.stumps.length} stumps, offset ${model.offset}`);
+}
