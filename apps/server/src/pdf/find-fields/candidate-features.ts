@@ -3,7 +3,13 @@
 // over it, and how it lines up with the page's other candidates (rows, columns, repeats). Pure
 // and deterministic: the same page gives the same numbers, at training time and at run time.
 import type { LabelCandidate } from '../detect/detect-layout.ts';
-import type { CandidateKind, CandidateType, DisplayedRect, TextRun } from './find-types.ts';
+import type {
+  CandidateKind,
+  CandidateType,
+  DisplayedRect,
+  RejectReason,
+  TextRun,
+} from './find-types.ts';
 import { areaOf, heightOf, intersectionArea, overlap1d, widthOf } from './rect-math.ts';
 
 /** What the features read of a candidate: the described shape, before naming. */
@@ -14,6 +20,8 @@ export type FeatureCandidate = {
   label: string;
   confidence: number;
   multiline?: boolean;
+  /** Set on candidates a rule turned down, kept in the wide reading for the scorer to judge. */
+  rejectedBy?: RejectReason;
 };
 
 export type PageFeatureInput = {
@@ -37,9 +45,12 @@ const KINDS: CandidateKind[] = [
   'bracket',
   'circle',
   'comb',
+  'blank',
 ];
 const TYPES: CandidateType[] = ['text', 'checkbox', 'radio', 'comb', 'date', 'signature'];
-const SIDES = ['left', 'right', 'above', 'below'] as const;
+const SIDES = ['left', 'right', 'above', 'below', 'column', 'row'] as const;
+const REJECTIONS: RejectReason[] = ['underlined', 'no-room', 'toc', 'data-row', 'column-header'];
+// ('blank' is told by its kind.)
 /** Distances past this (pt) say only "nothing near": capped so one far word does not dominate. */
 const FAR = 200;
 const EDGE_TOLERANCE = 1.5; // pt: edges this close line up
@@ -51,6 +62,7 @@ export const FEATURE_NAMES: readonly string[] = [
   ...KINDS.map((k) => `kind_${k}`),
   ...TYPES.map((t) => `type_${t}`),
   'multiline',
+  ...REJECTIONS.map((r) => `rejected_${r}`),
   'has_caption',
   ...SIDES.map((s) => `caption_${s}`),
   'caption_distance',
@@ -69,6 +81,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'gap_right',
   'gap_above',
   'gap_below',
+  'left_word_colon',
   'height_per_text',
   'row_neighbours',
   'column_neighbours',
@@ -94,12 +107,19 @@ function isSameColumn(a: DisplayedRect, b: DisplayedRect): boolean {
   return overlap1d(a[0], a[2], b[0], b[2]) >= 0.5 * Math.min(widthOf(a), widthOf(b));
 }
 
-/** Nearest printed word on each side of a rect (pt, capped at FAR). */
+/**
+ * Nearest printed word on each side of a rect (pt, capped at FAR), and whether the word just
+ * left of it on its row ends in a colon (the caption finder's text has the colon cleaned off).
+ */
 function gapsAround(rect: DisplayedRect, words: readonly TextRun[]): number[] {
   let [left, right, above, below] = [FAR, FAR, FAR, FAR];
+  let leftText = '';
   for (const w of words) {
     if (isSameRow(rect, w.rect)) {
       if (w.rect[2] <= rect[0] + 1) {
+        if (rect[0] - w.rect[2] < left) {
+          leftText = w.text;
+        }
         left = Math.min(left, rect[0] - w.rect[2]);
       } else if (w.rect[0] >= rect[2] - 1) {
         right = Math.min(right, w.rect[0] - rect[2]);
@@ -112,7 +132,8 @@ function gapsAround(rect: DisplayedRect, words: readonly TextRun[]): number[] {
       }
     }
   }
-  return [left, right, above, below].map((g) => log1p(Math.min(FAR, Math.max(0, g))));
+  const gaps = [left, right, above, below].map((g) => log1p(Math.min(FAR, Math.max(0, g))));
+  return [...gaps, /[:：]\s*$/u.test(leftText) ? 1 : 0];
 }
 
 /** Words whose centre lies inside, and the share of the rect's area that text covers. */
@@ -130,12 +151,15 @@ function textOver(rect: DisplayedRect, words: readonly TextRun[]): [number, numb
   return [log1p(inside), Math.min(1, covered / Math.max(1, areaOf(rect)))];
 }
 
-/** How the candidate lines up with the page's others: rows, columns, shared edges, repeats. */
-function structureOf(index: number, rects: readonly DisplayedRect[]): number[] {
-  const me = rects[index]!;
+/**
+ * How the candidate lines up with the page's others that the rules kept: rows, columns, shared
+ * edges, repeats. Turned-down candidates are left out as neighbours, so the wide reading does not
+ * change what a kept candidate's neighbourhood looks like.
+ */
+function structureOf(me: DisplayedRect, others: readonly DisplayedRect[]): number[] {
   let [row, column, left, right, size] = [0, 0, 0, 0, 0];
-  rects.forEach((other, j) => {
-    if (j === index) {
+  others.forEach((other) => {
+    if (other === me) {
       return;
     }
     const sameRow = isSameRow(me, other);
@@ -154,9 +178,9 @@ function structureOf(index: number, rects: readonly DisplayedRect[]): number[] {
 /** One feature vector per candidate of a page, in FEATURE_NAMES order. */
 export function pageFeatures(input: PageFeatureInput): number[][] {
   const { candidates, captions, words, pageWidth, pageHeight } = input;
-  const rects = candidates.map((c) => c.rect);
+  const kept = candidates.filter((c) => c.rejectedBy === undefined).map((c) => c.rect);
   const textSize = median(words.map((w) => w.size).filter((s) => s > 0));
-  const pageCounts = [log1p(candidates.length), log1p(words.length)];
+  const pageCounts = [log1p(kept.length), log1p(words.length)];
   return candidates.map((c, index) => {
     const caption = captions[index];
     const w = Math.max(0.5, widthOf(c.rect));
@@ -167,6 +191,7 @@ export function pageFeatures(input: PageFeatureInput): number[][] {
       ...KINDS.map((k) => (c.kind === k ? 1 : 0)),
       ...TYPES.map((t) => (c.type === t ? 1 : 0)),
       c.multiline === true ? 1 : 0,
+      ...REJECTIONS.map((r) => (c.rejectedBy === r ? 1 : 0)),
       label === '' ? 0 : 1,
       ...SIDES.map((s) => (caption?.position === s ? 1 : 0)),
       log1p(Math.min(FAR, caption?.distance ?? FAR)),
@@ -182,7 +207,7 @@ export function pageFeatures(input: PageFeatureInput): number[][] {
       ...textOver(c.rect, words),
       ...gapsAround(c.rect, words),
       h / Math.max(1, textSize),
-      ...structureOf(index, rects),
+      ...structureOf(c.rect, kept),
       ...pageCounts,
     ];
   });

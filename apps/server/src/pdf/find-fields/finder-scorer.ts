@@ -1,12 +1,14 @@
-// The learned scorer of field candidates (issue 29, eighth pass): boosted decision stumps over
+// The learned scorer of field candidates (issue 29, eighth pass): boosted small trees over
 // the features of candidate-features.ts, fitted on the development repositories only by
-// apps/server/test/train-finder-scorer.ts. Nothing is learned at run time: the fitted stumps
-// are a constant, and a candidate's score is their sum.
+// apps/server/test/train-finder-scorer.ts. Nothing is learned at run time: the fitted
+// trees are a constant, and a candidate's score is their sum.
 import type { PageFeatureInput } from './candidate-features.ts';
 import { FEATURE_NAMES, pageFeatures } from './candidate-features.ts';
 
-/** One stump: add `below` to the score when feature < threshold, else `above`. */
-export type Stump = { feature: number; threshold: number; below: number; above: number };
+/** A leaf's value, or a split: go `below` when the feature < threshold, else `above`. */
+export type ScoreTree =
+  | number
+  | { feature: number; threshold: number; below: ScoreTree; above: ScoreTree };
 
 /**
  * A fitted model. `offset` moves the cut chosen by cross-validation to confidence 0.5, so
@@ -16,15 +18,18 @@ export type ScorerModel = {
   features: readonly string[];
   bias: number;
   offset: number;
-  stumps: readonly Stump[];
+  trees: readonly ScoreTree[];
 };
 
 /** Log-odds that the candidate is a field, before the offset. */
 export function scoreFeatures(model: ScorerModel, features: readonly number[]): number {
   let sum = model.bias;
-  for (const stump of model.stumps) {
-    const value = features[stump.feature] ?? 0;
-    sum += value < stump.threshold ? stump.below : stump.above;
+  for (const tree of model.trees) {
+    let node = tree;
+    while (typeof node !== 'number') {
+      node = (features[node.feature] ?? 0) < node.threshold ? node.below : node.above;
+    }
+    sum += node;
   }
   return sum;
 }

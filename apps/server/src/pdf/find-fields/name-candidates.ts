@@ -130,10 +130,11 @@ export function describeWithCaptions(
   candidates: readonly RawCandidate[],
   phrases: readonly TextPhrase[],
 ): { described: Omit<FieldCandidate, 'name'>[]; captions: (LabelCandidate | undefined)[] } {
-  const rects = candidates.map((c) => c.rect);
+  // Only candidates the rules kept stand between a caption and its box: the wide reading's
+  // turned-down ones must not change the captions (and so the confidences) of the others.
+  const blockers = candidates.filter((c) => c.rejectedBy === undefined).map((c) => c.rect);
   const captions = candidates.map(
-    (c, index) =>
-      findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
+    (c) => findLabelCandidates(c.rect, phrases, blockers, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
   );
   const described = candidates.map((c, index) => {
     const isMark = CHECK_KINDS.has(c.kind);
