@@ -20,13 +20,7 @@ import type { ScorerModel } from '../src/pdf/find-fields/finder-scorer.ts';
 import { scoreFeatures } from '../src/pdf/find-fields/finder-scorer.ts';
 import { corpusDir } from './corpus.ts';
 import type { Proposal, TruthWidget } from './eval-detect-core.ts';
-import {
-  combCovered,
-  isHeldOut,
-  linesOfFound,
-  matches,
-  readTruth,
-} from './eval-detect-core.ts';
+import { combCovered, isHeldOut, linesOfFound, matches, readTruth } from './eval-detect-core.ts';
 import { DEFAULT_FIT, fitTrees } from './fit-trees.ts';
 import { scoreAtCut } from './finder-scorer-eval.ts';
 
@@ -34,6 +28,9 @@ type Entry = { file: string; expected: string; source_repo: string };
 export type TrainingForm = {
   repo: string;
   file: string;
+  /** CPU time of reading the pages and computing the features, and the page count. */
+  ms: number;
+  pages: number;
   truth: TruthWidget[];
   proposals: Proposal[];
   features: number[][];
@@ -52,6 +49,7 @@ const fitOptions = {
 
 async function readForm(path: string): Promise<Omit<TrainingForm, 'repo' | 'file'>> {
   const bytes = new Uint8Array(readFileSync(path));
+  const started = process.cpuUsage();
   const readings = await withPdfjsDocument(
     bytes,
     async (doc) => {
@@ -65,15 +63,17 @@ async function readForm(path: string): Promise<Omit<TrainingForm, 'repo' | 'file
     },
     600_000,
   );
-  const truth = await readTruth(bytes, readings);
-  const proposals = readings.flatMap((r) => r.described);
   const features = readings.flatMap((r) =>
     pageFeatures({
       ...r,
       candidates: r.described.map((d, i) => ({ ...d, rejectedBy: r.rejectedBy[i] })),
     }),
   );
-  return { truth, proposals, features };
+  const used = process.cpuUsage(started);
+  const ms = (used.user + used.system) / 1000;
+  const truth = await readTruth(bytes, readings);
+  const proposals = readings.flatMap((r) => r.described);
+  return { truth, proposals, features, ms, pages: readings.length };
 }
 
 async function readDevelopmentForms(): Promise<TrainingForm[]> {
@@ -117,8 +117,11 @@ function labelOf(p: Proposal, truth: readonly TruthWidget[]): number {
 const forms = await readDevelopmentForms();
 const repos = [...new Set(forms.map((f) => f.repo))].sort();
 const labels = forms.map((f) => f.proposals.map((p) => labelOf(p, f.truth)));
+const pages = forms.reduce((s, f) => s + f.pages, 0);
+const ms = forms.reduce((s, f) => s + f.ms, 0);
 console.log(
-  `${forms.length} development forms, ${repos.length} repositories, ${forms.reduce((s, f) => s + f.proposals.length, 0)} candidates`,
+  `${forms.length} development forms, ${repos.length} repositories, ${forms.reduce((s, f) => s + f.proposals.length, 0)} candidates; ` +
+    `reading and features ${(ms / Math.max(1, pages)).toFixed(0)} ms CPU per page over ${pages} pages`,
 );
 
 const WIDE_FEATURES = FEATURE_NAMES.flatMap((name, i) =>
@@ -146,7 +149,11 @@ function leaveOneRepositoryOut(include: (x: readonly number[]) => boolean): numb
         });
       }
     });
-    const model: ScorerModel = { features: FEATURE_NAMES, offset: 0, ...fitTrees(rows, ys, fitOptions) };
+    const model: ScorerModel = {
+      features: FEATURE_NAMES,
+      offset: 0,
+      ...fitTrees(rows, ys, fitOptions),
+    };
     forms.forEach((f, i) => {
       if (f.repo === repo) {
         out[i] = f.features.map((x) => (include(x) ? scoreFeatures(model, x) : Number.NaN));
@@ -163,7 +170,11 @@ const rules = scoreAtCut(
   0.5,
 );
 console.log(`rules (confidence ≥ 0.5):      ${rules.line}`);
-const everything = scoreAtCut(forms, forms.map((f) => f.proposals.map(() => 1)), 0);
+const everything = scoreAtCut(
+  forms,
+  forms.map((f) => f.proposals.map(() => 1)),
+  0,
+);
 console.log(`every candidate (the ceiling): ${everything.line}`);
 const probs = outOfFold.map((row) => row.map((z) => 1 / (1 + Math.exp(-z))));
 for (let cut = 0.3; cut <= 0.751; cut += 0.025) {
@@ -194,7 +205,11 @@ if (args.includes('--combine')) {
 
 if (args.includes('--write')) {
   const cut = Number(args.find((a) => a.startsWith('--cut='))?.split('=')[1] ?? 0.5);
-  const fitted = fitTrees(forms.flatMap((f) => f.features), labels.flat(), fitOptions);
+  const fitted = fitTrees(
+    forms.flatMap((f) => f.features),
+    labels.flat(),
+    fitOptions,
+  );
   const model: ScorerModel = {
     features: FEATURE_NAMES,
     offset: Math.round(Math.log(cut / (1 - cut)) * 1e4) / 1e4,

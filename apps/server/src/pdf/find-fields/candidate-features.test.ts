@@ -23,7 +23,11 @@ describe('candidate features', () => {
     word('Address', [40, 130, 80, 139]),
   ];
   const page = {
-    candidates: [rule([72, 97, 290, 110], 'Name'), rule([327, 97, 560, 110], 'Date'), rule([82, 127, 290, 140])],
+    candidates: [
+      rule([72, 97, 290, 110], 'Name'),
+      rule([327, 97, 560, 110], 'Date'),
+      rule([82, 127, 290, 140]),
+    ],
     captions: [
       { text: 'Name', position: 'left' as const, distance: 2 },
       { text: 'Date', position: 'left' as const, distance: 2 },
@@ -58,7 +62,11 @@ describe('candidate features', () => {
   });
 
   it('marks a candidate the rules turned down with the reason', () => {
-    const turnedDown = { ...page, candidates: [{ ...rule([72, 97, 290, 110]), rejectedBy: 'underlined' as const }], captions: [] };
+    const turnedDown = {
+      ...page,
+      candidates: [{ ...rule([72, 97, 290, 110]), rejectedBy: 'underlined' as const }],
+      captions: [],
+    };
     const [row] = pageFeatures(turnedDown);
     expect(feature(row, 'rejected_underlined')).toBe(1);
     expect(feature(row, 'rejected_data-row')).toBe(0);

@@ -27,7 +27,10 @@ describe('blank room after a caption', () => {
   });
 
   it('finds nothing between words of running text', () => {
-    const phrases = [phrase('The quick', [40, 100, 90, 109]), phrase('brown fox', [94, 100, 586, 109])];
+    const phrases = [
+      phrase('The quick', [40, 100, 90, 109]),
+      phrase('brown fox', [94, 100, 586, 109]),
+    ];
     expect(findBlankRoom({ ...ctx, phrases })).toEqual([]);
   });
 });

@@ -292,7 +292,12 @@ export function findLeaderFields(ctx: Context, leaders: readonly Leader[]): RawC
       );
       if (next && /^\s*[\divxlc]+\s*$/iu.test(next.text)) {
         if (ctx.wide === true) {
-          const rect: DisplayedRect = [x0, leader.baseline + 1 - MIN_FIELD_HEIGHT, x1, leader.baseline + 1];
+          const rect: DisplayedRect = [
+            x0,
+            leader.baseline + 1 - MIN_FIELD_HEIGHT,
+            x1,
+            leader.baseline + 1,
+          ];
           out.push({ page: ctx.page, rect, kind: 'leader', strength: 0, rejectedBy: 'toc' });
         }
         continue;

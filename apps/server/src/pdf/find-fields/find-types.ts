@@ -51,12 +51,7 @@ export type CandidateType = 'text' | 'checkbox' | 'radio' | 'comb' | 'date' | 's
  * candidates, at strength 0; the rules' own reading drops them.
  */
 export type RejectReason =
-  | 'underlined'
-  | 'no-room'
-  | 'toc'
-  | 'data-row'
-  | 'column-header'
-  | 'blank';
+  'underlined' | 'no-room' | 'toc' | 'data-row' | 'column-header' | 'blank';
 
 /** A field found on the page content, `page` 0-based here (the API adds 1). */
 export type RawCandidate = {

@@ -1,14 +1,15 @@
 // The learned scorer of field candidates (issue 29, eighth pass): boosted small trees over
 // the features of candidate-features.ts, fitted on the development repositories only by
 // apps/server/test/train-finder-scorer.ts. Nothing is learned at run time: the fitted
-// trees are a constant, and a candidate's score is their sum.
+// trees are a constant, and a candidate's score is their sum. No model ships yet: under
+// leave-one-repository-out it did not beat the rules (decisions.md, eighth pass), so the finder
+// still proposes by the rules' confidence and only the trainer calls this.
 import type { PageFeatureInput } from './candidate-features.ts';
 import { FEATURE_NAMES, pageFeatures } from './candidate-features.ts';
 
 /** A leaf's value, or a split: go `below` when the feature < threshold, else `above`. */
 export type ScoreTree =
-  | number
-  | { feature: number; threshold: number; below: ScoreTree; above: ScoreTree };
+  number | { feature: number; threshold: number; below: ScoreTree; above: ScoreTree };
 
 /**
  * A fitted model. `offset` moves the cut chosen by cross-validation to confidence 0.5, so

@@ -134,7 +134,8 @@ export function describeWithCaptions(
   // turned-down ones must not change the captions (and so the confidences) of the others.
   const blockers = candidates.filter((c) => c.rejectedBy === undefined).map((c) => c.rect);
   const captions = candidates.map(
-    (c) => findLabelCandidates(c.rect, phrases, blockers, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
+    (c) =>
+      findLabelCandidates(c.rect, phrases, blockers, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
   );
   const described = candidates.map((c, index) => {
     const isMark = CHECK_KINDS.has(c.kind);
