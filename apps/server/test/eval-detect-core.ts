@@ -255,42 +255,49 @@ export async function runForm(path: string, file: string, withTruth: boolean): P
   const used = process.cpuUsage(started);
   const ms = (used.user + used.system) / 1000;
   const proposals = found.flatMap((f) => f.described);
+  const truth = withTruth ? await readTruth(bytes, found) : [];
+  return { file, pages, ms, truth, proposals };
+}
+
+/** The form's visible widgets, each marked cued when a cue of its page touches it. */
+export async function readTruth(
+  bytes: Uint8Array,
+  found: readonly { cues: readonly DisplayedRect[] }[],
+): Promise<TruthWidget[]> {
   const truth: TruthWidget[] = [];
-  if (withTruth) {
-    // An XFA-only form has no widgets to score against: it counts as a page without fields.
-    const detected = await detectFields(bytes, { labels: true, timeoutMs: EVAL_TIMEOUT_MS }).catch(
-      (error: unknown) => {
-        if (error instanceof PdfInputError && error.reason === 'xfa_only') {
-          return { fields: {}, pages: [] };
-        }
-        throw error;
-      },
-    );
-    for (const field of Object.values(detected.fields)) {
-      const category = categoryOf(field.type, field.comb);
-      if (category === null) {
-        continue;
+  // An XFA-only form has no widgets to score against: it counts as a page without fields.
+  const detected = await detectFields(bytes, { labels: true, timeoutMs: EVAL_TIMEOUT_MS }).catch(
+    (error: unknown) => {
+      if (error instanceof PdfInputError && error.reason === 'xfa_only') {
+        return { fields: {}, pages: [] };
       }
-      const captions = [field.tooltip, field.label].filter(
-        (c): c is string => typeof c === 'string' && c !== '',
-      );
-      for (const widget of field.widgets) {
-        const [x0, y0, x1, y1] = widget.rect;
-        const size = detected.pages[widget.page];
-        const isVisible =
-          x1 - x0 >= 2 &&
-          y1 - y0 >= 2 &&
-          size !== undefined &&
-          x0 < size.width &&
-          y0 < size.height &&
-          x1 > 0 &&
-          y1 > 0;
-        if (isVisible) {
-          const cued = hasCue(widget.rect, found[widget.page]?.cues ?? []);
-          truth.push({ page: widget.page, rect: widget.rect, category, cued, captions });
-        }
+      throw error;
+    },
+  );
+  for (const field of Object.values(detected.fields)) {
+    const category = categoryOf(field.type, field.comb);
+    if (category === null) {
+      continue;
+    }
+    const captions = [field.tooltip, field.label].filter(
+      (c): c is string => typeof c === 'string' && c !== '',
+    );
+    for (const widget of field.widgets) {
+      const [x0, y0, x1, y1] = widget.rect;
+      const size = detected.pages[widget.page];
+      const isVisible =
+        x1 - x0 >= 2 &&
+        y1 - y0 >= 2 &&
+        size !== undefined &&
+        x0 < size.width &&
+        y0 < size.height &&
+        x1 > 0 &&
+        y1 > 0;
+      if (isVisible) {
+        const cued = hasCue(widget.rect, found[widget.page]?.cues ?? []);
+        truth.push({ page: widget.page, rect: widget.rect, category, cued, captions });
       }
     }
   }
-  return { file, pages, ms, truth, proposals };
+  return truth;
 }

@@ -29,6 +29,8 @@ type Context = {
   words: readonly TextRun[];
   /** Filled rectangles of the page, to tell a tinted heading bar from a white entry cell. */
   fills?: readonly PaintedBox[];
+  /** Keep what the rules turn down, at strength 0, for the learned scorer (the wide reading). */
+  wide?: boolean;
 };
 
 const TINT = 0.95; // lightness under which a fill is a tint, not paper white
@@ -252,6 +254,13 @@ export function isRowCaption(
   );
 }
 
+/** Free room wide and tall enough to write in. */
+function isRoomy(free: DisplayedRect | null): free is DisplayedRect {
+  return (
+    free !== null && free[2] - free[0] >= MIN_TEXT_WIDTH && free[3] - free[1] >= MIN_FIELD_HEIGHT
+  );
+}
+
 /** A cell with letters or digits in it. */
 function holdsDatum(cell: DisplayedRect, words: readonly TextRun[]): boolean {
   return words.some((w) => {
@@ -331,6 +340,9 @@ export function findCellFields(
         // Text at the left of a tinted bar, the room beside it: a heading, not a caption.
         (free[0] !== rect[0] + 0.5 && isTinted(rect, ctx.fills ?? [])))
     ) {
+      if (ctx.wide === true && isRoomy(free)) {
+        out.push({ page: ctx.page, rect: free, kind: 'cell', strength: 0, rejectedBy: 'data-row' });
+      }
       continue;
     }
     if (!isShaded) {
@@ -351,12 +363,14 @@ export function findCellFields(
           Math.abs(below[2] - rect[2]) <= 2 &&
           isEmpty(below),
       );
-    if (
-      isHeader ||
-      free === null ||
-      free[2] - free[0] < MIN_TEXT_WIDTH ||
-      free[3] - free[1] < MIN_FIELD_HEIGHT
-    ) {
+    if (free === null || !isRoomy(free)) {
+      continue;
+    }
+    if (isHeader) {
+      if (ctx.wide === true && !isShaded) {
+        const kind = white ? 'white-box' : 'cell';
+        out.push({ page: ctx.page, rect: free, kind, strength: 0, rejectedBy: 'column-header' });
+      }
       continue;
     }
     const candidate: RawCandidate = {

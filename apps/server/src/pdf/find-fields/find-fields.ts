@@ -13,11 +13,20 @@ import { hasPdfHeader, hasUsableTrailer } from '../objects/pdf-structure.ts';
 import { findCellFields, findMarkFields, findShadedBoxes } from './find-cells.ts';
 import { findGridCells } from './grid-cells.ts';
 import { dropPatterns, dropStruckOut } from './drop-patterns.ts';
+import { findBlankRoom } from './find-blanks.ts';
 import { findLeaderFields, findRuleFields } from './find-lines.ts';
-import type { DisplayedRect, FieldCandidate, FoundFields, RawCandidate } from './find-types.ts';
+import type {
+  DisplayedRect,
+  FieldCandidate,
+  FoundFields,
+  RawCandidate,
+  RejectReason,
+  TextRun,
+} from './find-types.ts';
 import { mergeHorizontal, mergeVertical } from './merge-rules.ts';
+import type { LabelCandidate } from '../detect/detect-layout.ts';
 import {
-  describeCandidates,
+  describeWithCaptions,
   nameCandidates,
   readingOrder,
   suppressOverlaps,
@@ -60,8 +69,22 @@ export type PageFindings = {
   cues: DisplayedRect[];
 };
 
-/** Find the fields of one page (0-based `index`). */
-export async function findOnPage(page: PDFPageProxy, index: number): Promise<PageFindings> {
+/** What the rules found on one page, with what the learned scorer reads besides. */
+export type PageReading = PageFindings & {
+  captions: (LabelCandidate | undefined)[];
+  /** Why the rules turned each candidate down, when they did (wide reading only). */
+  rejectedBy: (RejectReason | undefined)[];
+  words: TextRun[];
+  pageWidth: number;
+  pageHeight: number;
+};
+
+/** The rules' candidates of one page (0-based `index`), confidences from the rules alone. */
+export async function readPage(
+  page: PDFPageProxy,
+  index: number,
+  options: { wide?: boolean } = {},
+): Promise<PageReading> {
   const frame = pageFrame(page);
   const size = displayedPageSize(frame);
   const operators = await page.getOperatorList({ annotationMode: AnnotationMode.DISABLE });
@@ -70,12 +93,25 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
   const text = splitPageText(content.items, frame, fontNameLookup(page));
   const pageArea = size.width * size.height;
   const hasText = text.words.length + text.leaders.length + text.glyphs.length > 0;
+  const empty = {
+    captions: [],
+    rejectedBy: [],
+    words: [],
+    pageWidth: size.width,
+    pageHeight: size.height,
+  };
   if (!hasText && graphics.imageArea >= SCAN_COVERAGE * pageArea) {
-    return { described: [], isScan: true, cues: [] };
+    return { described: [], isScan: true, cues: [], ...empty };
   }
   const horizontal = mergeHorizontal(graphics.horizontal);
   const vertical = mergeVertical(graphics.vertical);
-  const ctx = { page: index, pageWidth: size.width, pageHeight: size.height, words: text.words };
+  const ctx = {
+    page: index,
+    pageWidth: size.width,
+    pageHeight: size.height,
+    words: text.words,
+    wide: options.wide === true,
+  };
   const cells = findGridCells(horizontal, vertical);
   const shaded = findShadedBoxes(graphics.boxes, pageArea);
   const raw: RawCandidate[] = [
@@ -88,8 +124,11 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
     ),
     ...findMarkFields(index, graphics.circles, text.glyphs, text.words),
   ];
-  const kept = readingOrder(suppressOverlaps(dropPatterns(dropStruckOut(raw, graphics.hatched))));
   const phrases = mergePhrases(text.words);
+  if (options.wide === true) {
+    raw.push(...findBlankRoom({ page: index, pageWidth: size.width, phrases, vertical }));
+  }
+  const kept = readingOrder(suppressOverlaps(dropPatterns(dropStruckOut(raw, graphics.hatched))));
   const cues: DisplayedRect[] = [
     ...horizontal.map((r): DisplayedRect => [r.x0, r.y - r.weight / 2, r.x1, r.y + r.weight / 2]),
     ...cells,
@@ -99,7 +138,15 @@ export async function findOnPage(page: PDFPageProxy, index: number): Promise<Pag
     ...text.leaders.map((l) => l.rect),
     ...text.glyphs.map((g) => g.rect),
   ];
-  return { described: describeCandidates(kept, phrases), isScan: false, cues };
+  const { described, captions } = describeWithCaptions(kept, phrases);
+  const rejectedBy = kept.map((c) => c.rejectedBy);
+  return { ...empty, described, captions, rejectedBy, words: text.words, isScan: false, cues };
+}
+
+/** Find the fields of one page (0-based `index`). */
+export async function findOnPage(page: PDFPageProxy, index: number): Promise<PageFindings> {
+  const reading = await readPage(page, index);
+  return { described: reading.described, isScan: reading.isScan, cues: reading.cues };
 }
 
 /**

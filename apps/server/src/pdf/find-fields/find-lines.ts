@@ -2,7 +2,13 @@
 // rows drawn as ticks standing on a rule. Rules that are table edges, underlines of printed
 // text or section separators are not fields.
 import type { Leader } from './page-text.ts';
-import type { HorizontalRule, RawCandidate, TextRun, VerticalRule } from './find-types.ts';
+import type {
+  DisplayedRect,
+  HorizontalRule,
+  RawCandidate,
+  TextRun,
+  VerticalRule,
+} from './find-types.ts';
 import { overlap1d } from './rect-math.ts';
 
 const MIN_RULE = 24; // pt: shorter rules are decoration (or a box's edge, found as a box)
@@ -33,6 +39,8 @@ type Context = {
   words: readonly TextRun[];
   vertical: readonly VerticalRule[];
   horizontal: readonly HorizontalRule[];
+  /** Keep what the rules turn down, at strength 0, for the learned scorer (the wide reading). */
+  wide?: boolean;
 };
 
 /** Words sitting on the line at `y` (their baseline just above it) within [x0, x1]. */
@@ -233,25 +241,33 @@ export function findRuleFields(ctx: Context, rules: readonly HorizontalRule[]): 
     );
     // A rule under text half as large again as the page's text underlines a heading.
     const isHeading = onLine.some((w) => w.size >= HEADING_SIZE * bodySize);
-    if (
+    const isUnderline =
       freeLength < (1 - COVERED) * length ||
       hasTextAfterGap ||
       isHeading ||
       (isSeparator(ctx, rule) && !startsWithCaption) ||
-      isFootnoteRule(ctx, rule)
-    ) {
+      isFootnoteRule(ctx, rule);
+    if (isUnderline && ctx.wide !== true) {
       continue; // printed text underlined, a separator, or the rule above footnotes
     }
     for (const [a, b] of free) {
       // A rule with another rule or text less than 8 pt above it has no room for writing: the
       // doubled edge of a box, or a separator drawn just under one.
-      if (b - a >= shortest && freeAbove(ctx, a, b, rule.y) >= MIN_ROOM) {
-        const height = Math.min(FIELD_HEIGHT, roomAbove(ctx, a, b, rule.y));
+      const hasRoom = freeAbove(ctx, a, b, rule.y) >= MIN_ROOM;
+      if (b - a >= shortest && (hasRoom || ctx.wide === true)) {
+        const rejectedBy = isUnderline ? 'underlined' : hasRoom ? undefined : 'no-room';
+        const room = roomAbove(ctx, a, b, rule.y);
+        // A turned-down rule may have no room at all: give it a line's height to be judged by.
+        const height = Math.min(
+          FIELD_HEIGHT,
+          rejectedBy === undefined ? room : Math.max(MIN_FIELD_HEIGHT, room),
+        );
         out.push({
           page: ctx.page,
           rect: [a, rule.y - height, b, rule.y],
           kind: 'rule',
-          strength: 0.75,
+          strength: rejectedBy === undefined ? 0.75 : 0,
+          ...(rejectedBy === undefined ? {} : { rejectedBy }),
         });
       }
     }
@@ -275,6 +291,15 @@ export function findLeaderFields(ctx: Context, leaders: readonly Leader[]): RawC
           w.rect[0] - x1 < 40,
       );
       if (next && /^\s*[\divxlc]+\s*$/iu.test(next.text)) {
+        if (ctx.wide === true) {
+          const rect: DisplayedRect = [
+            x0,
+            leader.baseline + 1 - MIN_FIELD_HEIGHT,
+            x1,
+            leader.baseline + 1,
+          ];
+          out.push({ page: ctx.page, rect, kind: 'leader', strength: 0, rejectedBy: 'toc' });
+        }
         continue;
       }
     }

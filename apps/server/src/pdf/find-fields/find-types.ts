@@ -41,9 +41,17 @@ export type CandidateKind =
   | 'glyph'
   | 'bracket'
   | 'circle'
-  | 'comb';
+  | 'comb'
+  | 'blank';
 
 export type CandidateType = 'text' | 'checkbox' | 'radio' | 'comb' | 'date' | 'signature';
+
+/**
+ * Why a rule turned a cue down. Only the wide reading (the learned scorer's) keeps such
+ * candidates, at strength 0; the rules' own reading drops them.
+ */
+export type RejectReason =
+  'underlined' | 'no-room' | 'toc' | 'data-row' | 'column-header' | 'blank';
 
 /** A field found on the page content, `page` 0-based here (the API adds 1). */
 export type RawCandidate = {
@@ -54,6 +62,7 @@ export type RawCandidate = {
   strength: number;
   multiline?: boolean;
   maxLen?: number;
+  rejectedBy?: RejectReason;
 };
 
 export type FieldCandidate = {

@@ -122,10 +122,24 @@ export function describeCandidates(
   candidates: readonly RawCandidate[],
   phrases: readonly TextPhrase[],
 ): Omit<FieldCandidate, 'name'>[] {
-  const rects = candidates.map((c) => c.rect);
-  return candidates.map((c, index) => {
+  return describeWithCaptions(candidates, phrases).described;
+}
+
+/** As describeCandidates, with the caption chosen for each (its side and distance are features). */
+export function describeWithCaptions(
+  candidates: readonly RawCandidate[],
+  phrases: readonly TextPhrase[],
+): { described: Omit<FieldCandidate, 'name'>[]; captions: (LabelCandidate | undefined)[] } {
+  // Only candidates the rules kept stand between a caption and its box: the wide reading's
+  // turned-down ones must not change the captions (and so the confidences) of the others.
+  const blockers = candidates.filter((c) => c.rejectedBy === undefined).map((c) => c.rect);
+  const captions = candidates.map(
+    (c) =>
+      findLabelCandidates(c.rect, phrases, blockers, { isCheckbox: CHECK_KINDS.has(c.kind) })[0],
+  );
+  const described = candidates.map((c, index) => {
     const isMark = CHECK_KINDS.has(c.kind);
-    const caption = findLabelCandidates(rects[index]!, phrases, rects, { isCheckbox: isMark })[0];
+    const caption = captions[index];
     const label = caption?.text ?? '';
     const confidence = Math.min(
       0.98,
@@ -147,6 +161,7 @@ export function describeCandidates(
     }
     return out;
   });
+  return { described, captions };
 }
 
 /** Unique field names over the whole document, in reading order. */
