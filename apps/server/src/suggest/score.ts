@@ -38,11 +38,16 @@ const NAME_SIBLING_FACTOR = 0.8;
 const DATE_PART_KEYS = new Set(
   ['current_day', 'current_month', 'current_year'].map((key) => `${UNIVERSAL_PREFIX}${key}`),
 );
-/** Today's date and its parts: never a date of the request itself. */
+/** Today's date, its parts and the time now: never a date or hour of the request itself. */
 const TODAY_KEYS = new Set(
-  ['current_date', 'current_datetime', 'current_day', 'current_month', 'current_year'].map(
-    (key) => `${UNIVERSAL_PREFIX}${key}`,
-  ),
+  [
+    'current_date',
+    'current_datetime',
+    'current_time',
+    'current_day',
+    'current_month',
+    'current_year',
+  ].map((key) => `${UNIVERSAL_PREFIX}${key}`),
 );
 /** Sources blend as mostly the best one, partly their mean. */
 const BEST_SOURCE_SHARE = 0.6;
