@@ -26,6 +26,7 @@ function field(name: string, order: number, page = 0, repeatKey = ''): FieldProf
     partiesAbove: new Set(),
     region: RECORD_REGION,
     isPerRequestDate: false,
+    nameSiblings: [],
   };
 }
 

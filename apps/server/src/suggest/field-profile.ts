@@ -141,5 +141,6 @@ export function buildFieldProfile(
     partiesAbove: new Set(),
     region: RECORD_REGION,
     isPerRequestDate: isPerRequestDate(name, info),
+    nameSiblings: [],
   };
 }

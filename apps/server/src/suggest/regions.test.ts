@@ -210,4 +210,14 @@ describe('regions of the page and whose they are', () => {
     };
     expect(suggest(suggestInput(fields, clients))).toEqual({ Date: 'universal::current_date' });
   });
+
+  it('never takes the dates and hours under a heading of several dates for today and now', () => {
+    const flights = 'Date(s) des vols (préavis minimal de 10 jours ouvrables)';
+    const fields: FieldDataDto = {
+      Texte53: pdfField({ label: 'Date', section: flights }),
+      Texte54: pdfField({ label: 'Heure', section: flights, rect: [120, 0, 150, 12] }),
+      Texte70: pdfField({ label: 'Date', section: 'Signature', page: 1 }),
+    };
+    expect(suggest(suggestInput(fields, clients))).toEqual({ Texte70: 'universal::current_date' });
+  });
 });

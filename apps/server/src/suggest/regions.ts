@@ -186,15 +186,31 @@ const PERIOD_BOUND =
 const PER_REQUEST_WORDS =
   /\b(?:previous|prior|earlier|former|hearing|occurred|first signs|onset|expir\w*|valid until|vorherig\w*|fruhere\w*|precedent\w*|anterieur\w*|anterior\w*|vorige\w*|eerdere|poprzedni\w*|beginn|ende|debut|inicio|inizio)\b/;
 
+/**
+ * Several dates ("Dates of travel", "Date(s) des vols", "Fechas de …"): a form is signed on one
+ * day, so a heading or caption speaking of dates in the plural is about the request's events.
+ */
+const PLURAL_DATES = /^(?:dates|date s|fechas|fecha s|datas|data s|daten|datums|daty|date e)\b/;
+
+function foldedWords(text: string): string {
+  return foldText(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /** True when a date box is for a date of the request itself, which today's date is not. */
 export function isPerRequestDate(name: string, info: FieldInfoDto): boolean {
   const texts = [info.label, info.tooltip, name].filter(
     (text): text is string => text !== undefined && text !== '',
   );
-  return texts.some((text) => {
-    const folded = foldText(text)
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
+  const isOwnPerRequest = texts.some((text) => {
+    const folded = foldedWords(text);
     return PERIOD_BOUND.test(folded) || PER_REQUEST_WORDS.test(folded);
   });
+  return (
+    isOwnPerRequest ||
+    [info.label, info.section].some(
+      (text) => text !== undefined && PLURAL_DATES.test(foldedWords(text)),
+    )
+  );
 }

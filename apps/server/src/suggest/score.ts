@@ -11,6 +11,7 @@ import { UNIVERSAL_PREFIX } from '@formbridge/contract/mapping-keys';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import type { FieldProfile, FieldSource, Target, Wording } from './suggest-types.ts';
 import type { TermSimilarity } from './term-similarity.ts';
+import { isCounterpartUncertain, isLinkNamedOnSibling } from './name-siblings.ts';
 import { hasOpaqueName, isOtherPartysBox } from './regions.ts';
 import { typeFactor } from './type-compat.ts';
 
@@ -26,15 +27,27 @@ const CONTEXT_MATCH = 0.8;
 const OTHER_PARTY_FACTOR = 0.55;
 /** The same when only the section heading names the party. */
 const OTHER_PARTY_SECTION_FACTOR = 0.8;
+/**
+ * A box whose same-page sibling is marked with one side of a transaction (`num_VoieAdresse`
+ * beside `num_VoieAdresseAcheteur`), or that does not name a link another box's name adds
+ * (`Prénom` beside `Télépilote 1_Prénom`): it may be someone else's. Below Apply All's raw 0.85
+ * even from a perfect match, not barred: the form's names are the only evidence.
+ */
+const NAME_SIBLING_FACTOR = 0.8;
 /** Universal parts of today's date, which a numbered series of boxes never all takes. */
 const DATE_PART_KEYS = new Set(
   ['current_day', 'current_month', 'current_year'].map((key) => `${UNIVERSAL_PREFIX}${key}`),
 );
-/** Today's date and its parts: never a date of the request itself. */
+/** Today's date, its parts and the time now: never a date or hour of the request itself. */
 const TODAY_KEYS = new Set(
-  ['current_date', 'current_datetime', 'current_day', 'current_month', 'current_year'].map(
-    (key) => `${UNIVERSAL_PREFIX}${key}`,
-  ),
+  [
+    'current_date',
+    'current_datetime',
+    'current_time',
+    'current_day',
+    'current_month',
+    'current_year',
+  ].map((key) => `${UNIVERSAL_PREFIX}${key}`),
 );
 /** Sources blend as mostly the best one, partly their mean. */
 const BEST_SOURCE_SHARE = 0.6;
@@ -380,7 +393,12 @@ function partyFactor(field: FieldProfile, target: Target): number {
   if (hasOtherParty(field.parties, target) || (isOthers && evidence !== 'heading')) {
     return OTHER_PARTY_FACTOR;
   }
-  return hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1;
+  const sibling =
+    isCounterpartUncertain(field.nameSiblings, target) ||
+    isLinkNamedOnSibling(field.nameSiblings, target)
+      ? NAME_SIBLING_FACTOR
+      : 1;
+  return sibling * (hasOtherParty(field.sectionParties, target) ? OTHER_PARTY_SECTION_FACTOR : 1);
 }
 
 /**

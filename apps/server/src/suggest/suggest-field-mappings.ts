@@ -26,6 +26,7 @@ import type {
   Suggestion,
   Vocabulary,
 } from './suggest-types.ts';
+import { nameSiblings } from './name-siblings.ts';
 import { partiesAbove, regionOf } from './regions.ts';
 import { createTargetIndex } from './target-index.ts';
 import { buildTargets, targetVocabulary } from './targets.ts';
@@ -84,8 +85,10 @@ export function profileFields(input: SuggestInput, vocabulary: Vocabulary): Fiel
   markRows(profiles, vocabulary);
   const pageOfName = new Map(names.map((name) => [name, fields[name]?.page ?? -1]));
   const above = partiesAbove(fields);
+  const siblings = nameSiblings(names.map((name) => ({ name, page: fields[name]?.page ?? -1 })));
   for (const profile of profiles) {
     profile.partiesAbove = above.get(profile.name) ?? profile.partiesAbove;
+    profile.nameSiblings = siblings.get(profile.name) ?? profile.nameSiblings;
     const info = fields[profile.name];
     if (info) {
       // Detection stores the region of a field outside the record's; templates detected before

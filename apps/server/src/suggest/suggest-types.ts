@@ -6,6 +6,7 @@ import type { FieldDataDto } from '@formbridge/contract/templates';
 import type { ConfidenceLevels } from './calibration-levels.ts';
 import type { Term } from './lexicon.ts';
 import type { MappingMemory } from './mapping-memory.ts';
+import type { NameSibling } from './name-siblings.ts';
 import type { Region } from './regions.ts';
 
 export type { Suggestion };
@@ -130,6 +131,8 @@ export type FieldProfile = {
   region: Region;
   /** A date of the request itself ("From", "To", "Dates of previous application"): not today. */
   isPerRequestDate: boolean;
+  /** Boxes named like this one plus a word or two (name-siblings.ts); set across fields. */
+  nameSiblings: readonly NameSibling[];
 };
 
 /**
