@@ -113,7 +113,10 @@ export const PEOPLE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   building: ['building|bâtiment|batiment|edificio|gebäude|prédio|gebouw|здание|будівля'],
   floor: ['floor|étage|etage|planta|stockwerk|andar|piano|verdieping|этаж|поверх'],
   region: ['region|région|región|região|regione|regio|регион|регіон|область'],
-  fax: ['fax|fax number|fax no|telefax|facsimile|télécopie|número de fax|факс'],
+  fax: [
+    'fax|fax number|fax no|telefax|facsimile|télécopie|número de fax|факс',
+    'numéro de fax|faxnummer|numero di fax|número do fax',
+  ],
   start_date: [
     'start date|date of start|beginning date|date de début|date debut|fecha de inicio',
     'fecha inicio|startdatum|anfangsdatum|beginndatum|data de início|data inicio',

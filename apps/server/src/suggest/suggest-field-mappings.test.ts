@@ -96,6 +96,22 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('reads municipality, nationality and trade-name captions in other languages', () => {
+    const fields: FieldDataDto = {
+      Text1: pdfField({ label: 'Gemeinde' }),
+      Text2: pdfField({ label: 'Staatsbürgerschaft' }),
+      Text3: pdfField({ label: 'Nom commercial' }),
+      Text4: pdfField({ label: 'Forme juridique' }),
+    };
+    const business = table('Businesses', ['City', 'Nationality', 'DBA', 'Entity Type']);
+    expect(suggest(suggestInput(fields, business))).toEqual({
+      Text1: 'City',
+      Text2: 'Nationality',
+      Text3: 'DBA',
+      Text4: 'Entity Type',
+    });
+  });
+
   it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
