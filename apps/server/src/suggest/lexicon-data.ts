@@ -10,7 +10,6 @@
 
 import { DOMAIN_CONCEPTS } from './lexicon-domains.ts';
 import { PEOPLE_CONCEPTS } from './lexicon-people.ts';
-import { POLISH_VARIANTS } from './lexicon-polish.ts';
 
 /**
  * concept → variants, written as `|`-separated groups to keep the table readable. Longer
@@ -214,26 +213,11 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Every concept: the core above, people and places, and paperwork domains (~200 in all). */
-export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = withLanguage(
-  { ...CORE_CONCEPTS, ...PEOPLE_CONCEPTS, ...DOMAIN_CONCEPTS },
-  POLISH_VARIANTS,
-);
-
-/** Appends one language's wordings (concept → `|`-separated group) to the concepts' own. */
-function withLanguage(
-  concepts: Readonly<Record<string, readonly string[]>>,
-  language: Readonly<Record<string, string>>,
-): Readonly<Record<string, readonly string[]>> {
-  const merged: Record<string, readonly string[]> = { ...concepts };
-  for (const [concept, group] of Object.entries(language)) {
-    const own = merged[concept];
-    if (own === undefined) {
-      throw new Error(`lexicon: "${concept}" has wordings in one language only`);
-    }
-    merged[concept] = [...own, group];
-  }
-  return merged;
-}
+export const CONCEPT_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  ...CORE_CONCEPTS,
+  ...PEOPLE_CONCEPTS,
+  ...DOMAIN_CONCEPTS,
+};
 
 /**
  * Words that make a box about someone or something else than the record's own: "Previous
