@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCaption, hasQualifier, splitBracketed } from './caption-clean.ts';
+import { cleanCaption, hasQualifier } from './caption-clean.ts';
 
 describe('captions as real forms print them', () => {
   it('drops the line letter or number in front of the caption', () => {
@@ -18,14 +18,5 @@ describe('captions as real forms print them', () => {
     expect(cleanCaption('Téléphone (facultatif)')).toBe('Téléphone');
     expect(hasQualifier('Anschrift (falls abweichend)')).toBe(true);
     expect(hasQualifier('Date of birth (MM/DD/YYYY)')).toBe(false);
-  });
-
-  it('sets bracketed asides apart, not inflections glued to a word', () => {
-    expect(splitBracketed('Phone (+country code and local dialling code)')).toEqual({
-      main: 'Phone',
-      aside: ' +country code and local dialling code ',
-    });
-    expect(splitBracketed('Account holder (if not iden').main).toBe('Account holder');
-    expect(splitBracketed('Date(s) of Birth').main).toBe('Date(s) of Birth');
   });
 });

@@ -40,20 +40,3 @@ export function hasQualifier(text: string): boolean {
   QUALIFIER.lastIndex = 0;
   return found;
 }
-
-/**
- * Text in brackets, and an unclosed bracket at the end ("Account holder (if not iden"). A bracket
- * glued to a word marks an inflection, not an aside: "Date(s) of Birth", "Partner(in)".
- */
-const BRACKETED = /(?<!\p{L})\([^()]*(?:\)|$)/gu;
-
-/**
- * What a caption names, and what its brackets add: "Phone (+country code and local dialling
- * code)", "Current residence: # and Street (not a mailing address)". The bracketed words
- * elaborate (they may confirm a target, or make the box someone else's) but should not dilute
- * the caption's own words. A caption that is all brackets ("(Street address)") names by them.
- */
-export function splitBracketed(text: string): { main: string; aside: string } {
-  const aside = (text.match(BRACKETED) ?? []).map((part) => part.replace(/[()]/g, ' ')).join(' ');
-  return { main: text.replace(BRACKETED, ' ').replace(/\s+/g, ' ').trim(), aside };
-}

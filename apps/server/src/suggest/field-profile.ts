@@ -3,7 +3,7 @@
 // the tooltip), the printed label found near the box, and both together.
 import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { readLabelCandidate } from '@formbridge/contract/templates';
-import { cleanCaption, hasQualifier, splitBracketed } from './caption-clean.ts';
+import { cleanCaption, hasQualifier } from './caption-clean.ts';
 import { readName } from './field-name.ts';
 import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
@@ -37,18 +37,6 @@ function elaborate(terms: readonly Term[]): Term[] {
       ? term
       : { ...term, weight: term.weight * ELABORATION_WEIGHT, isElaboration: true },
   );
-}
-
-/**
- * Terms of a caption or a leading tooltip: its own words at full weight, its bracketed asides
- * as elaboration (splitBracketed); all of it when the brackets are all there is.
- */
-function textTerms(text: string, vocabulary: Vocabulary, dropGeneric: boolean): Term[] {
-  const { main, aside } = splitBracketed(text);
-  const own = meaningfulTerms(main, vocabulary, dropGeneric);
-  return own.length === 0
-    ? meaningfulTerms(text, vocabulary, dropGeneric)
-    : [...own, ...elaborate(meaningfulTerms(aside, vocabulary, dropGeneric))];
 }
 
 /** One term per concept, first occurrence kept: "Name / NAME" says name once. */
@@ -91,7 +79,7 @@ export function buildFieldProfile(
 ): FieldProfile {
   const parts = readName(name, fieldsPerParent, vocabulary);
   const tooltip = info.tooltip ? meaningfulTerms(info.tooltip, vocabulary, true) : [];
-  const label = info.label ? textTerms(cleanCaption(info.label), vocabulary, false) : [];
+  const label = info.label ? meaningfulTerms(cleanCaption(info.label), vocabulary, false) : [];
   // "(if different from above)" is stripped before scoring but kept as evidence against: the
   // box may stay empty, so its caption is trusted a little less.
   const labelWeight =
@@ -127,7 +115,7 @@ export function buildFieldProfile(
       const weight = CANDIDATE_RANK_WEIGHTS[rank] ?? 0;
       add(
         'candidate',
-        textTerms(cleanCaption(text), vocabulary, false),
+        meaningfulTerms(cleanCaption(text), vocabulary, false),
         SOURCE_WEIGHTS.label * weight,
       );
     });
