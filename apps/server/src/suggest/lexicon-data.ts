@@ -199,7 +199,11 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'est civil|est civ',
   ],
   account_number: [
-    'account number|account no|rekeningnummer|numéro de compte|número de cuenta|número da conta|kontonummer|numero di conto',
+    'account number|account no|rekeningnummer|numéro de compte|número de cuenta',
+    'número da conta|kontonummer|numero di conto',
+    // A "bank account" field holds the account's number.
+    'bank account|bank account number|compte bancaire|cuenta bancaria|bankkonto|conta bancária',
+    'conto bancario|bankrekening|bankrekeningnummer',
   ],
   iban: ['iban|código iban|iban code|numéro iban|número iban|numero iban|iban nummer'],
   bic: ['bic|swift|bic swift|swift bic|swift code|código swift|bic code|code bic|código bic|codice bic'],
@@ -207,8 +211,16 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'vat number|vat no|btw nummer|btw|numéro de tva|tva|ust id|umsatzsteuer id|partita iva',
   ],
   invoice_number: [
-    'invoice number|invoice no|factuurnummer|numéro de facture|número de factura|rechnungsnummer|numero fattura',
+    'invoice number|invoice no|factuurnummer|numéro de facture|número de factura',
+    'rechnungsnummer|numero fattura',
   ],
+  invoice_date: [
+    'invoice date|date of invoice|factuurdatum|date de facture|date de la facture',
+    'fecha de factura|fecha de la factura|rechnungsdatum|data da fatura|data della fattura',
+    'data fattura',
+  ],
+  // A sum of the lines above; its compounds split on it (Totaalbedrag, Gesamtbetrag).
+  total: ['total|totaal|totale|gesamt|insgesamt|summe|итого|всего|разом|усього'],
   pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
 };
 
@@ -259,6 +271,7 @@ export const RELATED_CONCEPTS: readonly [string, string, number][] = [
   ['date', 'hire_date', 0.5],
   ['date', 'death_date', 0.5],
   ['date', 'graduation_date', 0.5],
+  ['date', 'invoice_date', 0.5],
   ['wages', 'income', 0.6],
   ['cost', 'fee', 0.6],
 ];

@@ -136,6 +136,12 @@ describe('synonyms', () => {
     ['bic', ['BIC code', 'code BIC']],
     ['trade_name', ['DBA', 'Doing business as', 'Trade name', 'nom commercial', 'Handelsname']],
     ['legal_form', ['Legal form', 'Business entity type', 'forme juridique', 'Rechtsform']],
+    ['passport', ['Passport', 'Travel document', 'Reisedokument', 'document de voyage']],
+    ['id_card', ['Identity document', 'documento de identidad', 'Ausweisdokument']],
+    ['religion', ['Religion', 'Konfession', 'Religionsbekenntnis', 'Denomination']],
+    ['account_number', ['Bank account', 'Bankrekening', 'compte bancaire', 'Kontonummer']],
+    ['invoice_date', ['Invoice date', 'Factuurdatum', 'Rechnungsdatum', 'date de facture']],
+    ['total', ['Total', 'Totaal', 'Summe', 'totale']],
   ])('reads %s in every language', (concept, texts) => {
     for (const text of texts) {
       expect(conceptsOf(text), text).toEqual([concept]);

@@ -112,6 +112,20 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('maps a Dutch invoice onto an English table: date, total, bank account', () => {
+    const fields: FieldDataDto = {
+      Factuurdatum: pdfField(),
+      Totaalbedrag: pdfField(),
+      Rekeningnummer: pdfField(),
+    };
+    const invoices = table('Invoices', ['Invoice Date:date', 'Total Amount', 'Bank Account']);
+    expect(suggest(suggestInput(fields, invoices))).toEqual({
+      Factuurdatum: 'Invoice Date',
+      Totaalbedrag: 'Total Amount',
+      Rekeningnummer: 'Bank Account',
+    });
+  });
+
   it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
