@@ -126,6 +126,30 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('reads Address 1 / Address 2 as the lines of one address, not as rows', () => {
+    const lines: FieldDataDto = {
+      'Address 1 Text Box': pdfField(),
+      'Address 2 Text Box': pdfField(),
+    };
+    const homes = table('Homes', ['Street', 'Address Line 2']);
+    expect(suggest(suggestInput(lines, homes))).toEqual({
+      'Address 1 Text Box': 'Street',
+      'Address 2 Text Box': 'Address Line 2',
+    });
+    // The first line is the record's own address, as sure as a box named Adres alone.
+    const dutch: FieldDataDto = { Adres1: pdfField(), Adres2: pdfField() };
+    expect(suggest(suggestInput(dutch, table('Klanten', ['Adres'])), 0.95)).toEqual({
+      Adres1: 'Adres',
+    });
+    // Four numbered address boxes are a list: only the first row may be the record's.
+    const list: FieldDataDto = Object.fromEntries(
+      [1, 2, 3, 4].map((n) => [`Address${n}`, pdfField({ rect: [0, n * 20, 100, n * 20 + 12] })]),
+    );
+    expect(suggest(suggestInput(list, table('Sites', ['Address'])))).toEqual({
+      Address1: 'Address',
+    });
+  });
+
   it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
