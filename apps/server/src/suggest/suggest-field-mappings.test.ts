@@ -150,6 +150,22 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('reads words joined by slashes as alternatives, not as words left unexplained', () => {
+    const fields: FieldDataDto = {
+      Text24: pdfField({ label: 'Name of doctor/specialist' }),
+      Text26: pdfField({ label: 'Name of hospital/clinic' }),
+      Text27: pdfField({ label: 'Date of birth (MM/DD/YYYY)' }),
+    };
+    const claims = table('Claims', ['Doctor Name', 'Hospital Name', 'Date of Birth:date']);
+    // 0.71: above what the same captions scored when "specialist" and "clinic" counted as
+    // words of their own that the targets leave unexplained.
+    expect(suggest(suggestInput(fields, claims), 0.71)).toEqual({
+      Text24: 'Doctor Name',
+      Text26: 'Hospital Name',
+      Text27: 'Date of Birth',
+    });
+  });
+
   it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
