@@ -206,7 +206,9 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'conto bancario|bankrekening|bankrekeningnummer',
   ],
   iban: ['iban|código iban|iban code|numéro iban|número iban|numero iban|iban nummer'],
-  bic: ['bic|swift|bic swift|swift bic|swift code|código swift|bic code|code bic|código bic|codice bic'],
+  bic: [
+    'bic|swift|bic swift|swift bic|swift code|código swift|bic code|code bic|código bic|codice bic',
+  ],
   vat_number: [
     'vat number|vat no|btw nummer|btw|numéro de tva|tva|ust id|umsatzsteuer id|partita iva',
   ],

@@ -125,10 +125,7 @@ describe('synonyms', () => {
     ['full_name', ['Vor- und Zuname', 'prénom et nom', 'nome e sobrenome', 'voor- en achternaam']],
     ['city', ['Gemeinde', 'Ortsgemeinde', 'municipalité', 'concelho', 'località', 'Comuna']],
     ['nationality', ['Staatsbürgerschaft', 'citoyenneté', 'ciudadanía', 'cittadinanza']],
-    [
-      'phone',
-      ['numéro de téléphone', 'número de teléfono', 'numero di telefono', 'Mobiltelefon'],
-    ],
+    ['phone', ['numéro de téléphone', 'número de teléfono', 'numero di telefono', 'Mobiltelefon']],
     ['email', ['indirizzo e-mail', 'endereço de e-mail', 'e-mailadres']],
     ['fax', ['numéro de fax', 'Faxnummer']],
     ['birth_place', ['City of birth', 'ville de naissance', 'Geburtsstadt']],
