@@ -78,17 +78,43 @@ export function readName(
   return { own, isFromParent, context, repeatKey: repeatKeyOf(last) };
 }
 
+/** Concepts of an address's lines: `Address 1` / `Address 2` are one address on two lines. */
+const ADDRESS_LINE_CONCEPTS = new Set(['address', 'street']);
+/** At most this many numbered address boxes are lines of one address; more are a list. */
+const MAX_ADDRESS_LINES = 3;
+/** Row words in the languages of the lexicon: `AdresseRow1` is a row, whatever it holds. */
+const ROW_WORD = /row|zeile|ligne|fila|linha|riga|rij|wiersz/i;
+
+/** The number in the name belongs to a lexicon phrase (`Address 2` is address line 2). */
+function isNumberInConcept(terms: readonly Term[]): boolean {
+  return terms.some((term) => term.known && /\d/.test(term.raw));
+}
+
+/** Every word of the name is an address word (`Adres1`, `Address 1 Text Box`). */
+function isAddressLine(terms: readonly Term[], name: string): boolean {
+  return (
+    terms.length > 0 &&
+    terms.every((term) => ADDRESS_LINE_CONCEPTS.has(term.concept)) &&
+    !ROW_WORD.test(name)
+  );
+}
+
 /**
  * Marks rows of repeated blocks: fields of one page and type whose names differ only by a number
- * (`Cedula_pdp1` … `Cedula_pdp4`, `Adresse 1` / `Adresse 2`). A block needs a word that means
- * something: `Text1`, `S1 GF 5` or `LTC 2` are numbered filler, not rows.
+ * (`Cedula_pdp1` … `Cedula_pdp4`). A block needs a word that means something: `Text1`, `S1 GF 5`
+ * or `LTC 2` are numbered filler, not rows. Two or three numbered address boxes (`Address 1` /
+ * `Address 2`, `Adres1` / `Adres2`) are the lines of one address: the first is the record's own
+ * line, not the first of many; the later lines still take no table field their words do not
+ * name, and a line whose number is part of a concept (`Address 2` = address line 2) is no row.
  */
 export function markRows(profiles: readonly FieldProfile[], vocabulary: Vocabulary): void {
   const blocks = new Map<string, { profile: FieldProfile; index: number }[]>();
+  const addressBlocks = new Set<string>();
   for (const profile of profiles) {
     const last = nameSegments(profile.name).at(-1) ?? profile.name;
     const numbers = last.match(/\d+/g);
-    if (!numbers || !hasKnownTerm(meaningfulTerms(last, vocabulary, true), vocabulary)) {
+    const terms = meaningfulTerms(last, vocabulary, true);
+    if (!numbers || !hasKnownTerm(terms, vocabulary) || isNumberInConcept(terms)) {
       continue;
     }
     const shape = last
@@ -99,14 +125,18 @@ export function markRows(profiles: readonly FieldProfile[], vocabulary: Vocabula
     const block = blocks.get(key) ?? [];
     block.push({ profile, index: Number(numbers.at(-1)) });
     blocks.set(key, block);
+    if (isAddressLine(terms, last)) {
+      addressBlocks.add(key);
+    }
   }
-  for (const block of blocks.values()) {
+  for (const [key, block] of blocks) {
     if (block.length < 2) {
       continue;
     }
+    const isOneAddress = addressBlocks.has(key) && block.length <= MAX_ADDRESS_LINES;
     const first = Math.min(...block.map((item) => item.index));
     for (const item of block) {
-      item.profile.row = item.index === first ? 'first' : 'later';
+      item.profile.row = item.index !== first ? 'later' : isOneAddress ? null : 'first';
     }
   }
 }

@@ -5,7 +5,7 @@ import type { FieldInfoDto } from '@formbridge/contract/templates';
 import { readLabelCandidate } from '@formbridge/contract/templates';
 import { cleanCaption, hasQualifier } from './caption-clean.ts';
 import { readName } from './field-name.ts';
-import { hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
+import { captionTerms, hasDateFormat, isOpaque, meaningfulTerms } from './field-words.ts';
 import { isDistinguishing, type Term } from './lexicon.ts';
 import { partiesIn } from './parties.ts';
 import { isPerRequestDate, RECORD_REGION } from './regions.ts';
@@ -79,7 +79,7 @@ export function buildFieldProfile(
 ): FieldProfile {
   const parts = readName(name, fieldsPerParent, vocabulary);
   const tooltip = info.tooltip ? meaningfulTerms(info.tooltip, vocabulary, true) : [];
-  const label = info.label ? meaningfulTerms(cleanCaption(info.label), vocabulary, false) : [];
+  const label = info.label ? captionTerms(cleanCaption(info.label), vocabulary, false) : [];
   // "(if different from above)" is stripped before scoring but kept as evidence against: the
   // box may stay empty, so its caption is trusted a little less.
   const labelWeight =
@@ -115,7 +115,7 @@ export function buildFieldProfile(
       const weight = CANDIDATE_RANK_WEIGHTS[rank] ?? 0;
       add(
         'candidate',
-        meaningfulTerms(cleanCaption(text), vocabulary, false),
+        captionTerms(cleanCaption(text), vocabulary, false),
         SOURCE_WEIGHTS.label * weight,
       );
     });

@@ -3,7 +3,7 @@
 // words the table uses (`adremp` = adr + emp, `datsig` = dat + sig), glued French articles drop
 // (`LORGANISM` = l'organisme), and noise goes (numbers, filler like `Text`/`CheckBox`, stray
 // one- and two-letter fragments).
-import { conceptOfWord, isGenericWord, toTerms, type Term } from './lexicon.ts';
+import { conceptOfWord, isDistinguishing, isGenericWord, toTerms, type Term } from './lexicon.ts';
 import type { Vocabulary } from './suggest-types.ts';
 import { isNumberWord, isStopword, tokenize } from './text-normalize.ts';
 
@@ -100,6 +100,49 @@ export function meaningfulTerms(
       !(dropGeneric && isGenericWord(term.raw)) &&
       (term.known || term.raw.length > 2 || vocabulary.words.has(term.raw)),
   );
+}
+
+/** Single words joined by slashes: "hospital/clinic", "BIC/SWIFT", "Recommendations/ Remarks". */
+const ALTERNATIVES = /\p{L}[\p{L}'’-]*(?:\s*\/\s*\p{L}[\p{L}'’-]*)+/gu;
+
+/**
+ * Terms of a printed caption in which words joined by slashes are alternatives ("Name of
+ * hospital/clinic", "Recommendations/ Remarks/ Restrictions"): together they weigh as one word,
+ * so a target naming one of them is not diluted by the others as if each were a word of its
+ * own. Synonyms or one phrase ("City/Town", "BIC/SWIFT") are read as written; a word that makes
+ * the box someone else's ("Spouse/Partner") keeps its weight; date formats ("MM/DD/YYYY") are
+ * read first. "PLZ/Wohnort" read as alternatives is no worse off: the ratio of an all-slash
+ * caption is unchanged (elaborating each alternative instead turned such boxes into wrong
+ * suggestions, see docs/decisions.md).
+ */
+export function captionTerms(text: string, vocabulary: Vocabulary, dropGeneric: boolean): Term[] {
+  const prepared = text
+    .replace(TIME_FORMAT, ' time ')
+    .replace(SPELLED_DATE_FORMAT, ' date ')
+    .replace(DATE_FORMAT_ALL, ' date ');
+  const terms: Term[] = [];
+  let at = 0;
+  for (const match of prepared.matchAll(ALTERNATIVES)) {
+    const start = match.index ?? 0;
+    terms.push(...meaningfulTerms(prepared.slice(at, start), vocabulary, dropGeneric));
+    const alternatives = match[0].split('/');
+    const whole = meaningfulTerms(alternatives.join(' '), vocabulary, dropGeneric);
+    // Synonyms or one phrase ("City/Town", "BIC/SWIFT") say one thing: read them as written.
+    if (new Set(whole.map((term) => term.concept)).size <= 1) {
+      terms.push(...whole);
+      at = start + match[0].length;
+      continue;
+    }
+    for (const alternative of alternatives) {
+      for (const term of meaningfulTerms(alternative, vocabulary, dropGeneric)) {
+        const weight = term.weight / alternatives.length;
+        terms.push(isDistinguishing(term.concept) ? term : { ...term, weight });
+      }
+    }
+    at = start + match[0].length;
+  }
+  terms.push(...meaningfulTerms(prepared.slice(at), vocabulary, dropGeneric));
+  return terms;
 }
 
 /**

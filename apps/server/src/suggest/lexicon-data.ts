@@ -20,11 +20,13 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'first name|firstname|fname|first|given name|forename|prénom|vorname',
     "primer nombre|ім'я|имя",
     'voornaam|primeiro nome|nome próprio|nome proprio|имя собственное',
+    'vornamen|voornamen|nombre de pila|prenome',
   ],
   family_name: [
     'last name|lastname|lname|last|surname|family name|nom de famille',
     'nom usuel|apellido|nachname|familienname|прізвище|фамилия',
     'achternaam|sobrenome|apelido|cognome|familienaam',
+    'zuname|primer apellido|nome de família',
   ],
   middle_name: [
     'middle name|middle|mname|second name|segundo nombre|zweiter vorname|nom intermédiaire',
@@ -36,6 +38,7 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'nom complet|nom prénom|nom et prénom|prénom nom|nombre completo',
     "nombre y apellido|vollständiger name|vor und nachname|прізвище ім'я",
     'nome completo|volledige naam|nome e cognome|naam en voornaam|фио|піб',
+    'vor und zuname|prénom et nom|nome e sobrenome|voornaam en achternaam|voor en achternaam',
     // US tax forms' page headers: "Name(s) shown on return".
     'name s shown on return|name shown on return|name as shown on return',
     'name shown on income tax return|name as shown on income tax return',
@@ -53,6 +56,8 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   birth_place: [
     'place of birth|birth place|birthplace|pob|lieu de naissance',
     'lugar de nacimiento|geburtsort|місце народження',
+    'city of birth|ville de naissance|ciudad de nacimiento|geburtsstadt|cidade de nascimento',
+    'città di nascita|geboortestad',
     'naturalidade|local de nascimento|luogo di nascita|geboorteplaats|место рождения',
   ],
   ssn: [
@@ -64,6 +69,7 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'taxpayer identification number|tax identification number|tax id|tin',
     'tax number|steuernummer|numéro fiscal|steuer id|steueridentifikationsnummer|nif|cif',
     'número de identificación fiscal|codice fiscale|fiscaal nummer|инн|іпн|рнокпп',
+    'número de contribuinte|numéro d identification fiscale|identificación fiscal',
   ],
   ein: ['employer identification number|employer id number|ein|fein'],
   zip: [
@@ -76,12 +82,16 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'téléphone|teléfono|telefon|telefonnummer|mobile|mobile phone|cell',
     'cell phone|cellphone|celular|móvil|portable|handy|телефон',
     'telefone|telefono|telefoon|telefoonnummer|gsm|cellulare|мобильный',
+    'numéro de téléphone|número de teléfono|número de telefone|numero di telefono',
+    'mobile number|mobiltelefon|mobilnummer|handynummer|telemóvel|mobiel|номер телефона',
   ],
   email: [
     'email|e-mail|email address|e-mail address|mail|courriel',
     'adresse électronique|adresse mail|adresse email|correo',
     'correo electrónico|e-mail-adresse|електронна пошта|электронная почта',
     'posta elettronica|correio eletrônico|correio eletronico',
+    'dirección de correo electrónico|endereço de e-mail|endereço eletrônico|indirizzo email',
+    'indirizzo e-mail|e-mailadres|emailadres',
   ],
   address: [
     'address|addr|adr|adresse|dirección|domicilio|anschrift|адреса',
@@ -93,6 +103,7 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'city|town|ville|ciudad|localité|localidad|locality|municipality',
     'municipio|commune|stadt|ort|місто|город|city town',
     'cidade|município|municipio|città|comune|woonplaats|gemeente|plaats|населенный пункт',
+    'gemeinde|ortsgemeinde|ortschaft|municipalité|concelho|comuna|località|localidade',
   ],
   // "Fait à ..." (done at) is where a French form is signed: a place, usually a town.
   place: ['place|lieu|lugar|fait'],
@@ -102,6 +113,7 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   nationality: [
     'nationality|nationalité|nacionalidad|staatsangehörigkeit|citizenship',
     'nacionalidade|nazionalità|nationaliteit|гражданство|громадянство',
+    'staatsbürgerschaft|citoyenneté|ciudadanía|cidadania|cittadinanza|staatsburgerschap',
   ],
   apartment: [
     'apt|apartment|appartement|apartamento|apto|unit|suite|flat|wohnung|appartamento',
@@ -187,16 +199,30 @@ const CORE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'est civil|est civ',
   ],
   account_number: [
-    'account number|account no|rekeningnummer|numéro de compte|número de cuenta|número da conta|kontonummer|numero di conto',
+    'account number|account no|rekeningnummer|numéro de compte|número de cuenta',
+    'número da conta|kontonummer|numero di conto',
+    // A "bank account" field holds the account's number.
+    'bank account|bank account number|compte bancaire|cuenta bancaria|bankkonto|conta bancária',
+    'conto bancario|bankrekening|bankrekeningnummer',
   ],
-  iban: ['iban|código iban|codigo iban'],
-  bic: ['bic|swift|bic swift|swift bic|swift code|código swift'],
+  iban: ['iban|código iban|iban code|numéro iban|número iban|numero iban|iban nummer'],
+  bic: [
+    'bic|swift|bic swift|swift bic|swift code|código swift|bic code|code bic|código bic|codice bic',
+  ],
   vat_number: [
     'vat number|vat no|btw nummer|btw|numéro de tva|tva|ust id|umsatzsteuer id|partita iva',
   ],
   invoice_number: [
-    'invoice number|invoice no|factuurnummer|numéro de facture|número de factura|rechnungsnummer|numero fattura',
+    'invoice number|invoice no|factuurnummer|numéro de facture|número de factura',
+    'rechnungsnummer|numero fattura',
   ],
+  invoice_date: [
+    'invoice date|date of invoice|factuurdatum|date de facture|date de la facture',
+    'fecha de factura|fecha de la factura|rechnungsdatum|data da fatura|data della fattura',
+    'data fattura',
+  ],
+  // A sum of the lines above; its compounds split on it (Totaalbedrag, Gesamtbetrag).
+  total: ['total|totaal|totale|gesamt|insgesamt|summe|итого|всего|разом|усього'],
   pobox: ['po box|p o box|boîte postale|postfach|apartado postal'],
 };
 
@@ -247,6 +273,7 @@ export const RELATED_CONCEPTS: readonly [string, string, number][] = [
   ['date', 'hire_date', 0.5],
   ['date', 'death_date', 0.5],
   ['date', 'graduation_date', 0.5],
+  ['date', 'invoice_date', 0.5],
   ['wages', 'income', 0.6],
   ['cost', 'fee', 0.6],
 ];

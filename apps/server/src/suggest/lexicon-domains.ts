@@ -171,6 +171,17 @@ export const DOMAIN_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'handelsregisternummer|registro comercial|cnpj|numero di registrazione|kvk nummer|kvk',
     'регистрационный номер|єдрпоу|огрн',
   ],
+  // A business's name other than its legal one (US "doing business as"), and its legal form.
+  trade_name: [
+    'trade name|trading name|doing business as|dba|business name if different',
+    'nom commercial|enseigne|nombre comercial|handelsname|nome fantasia|nome comercial',
+    'nome commerciale|insegna|handelsnaam|nazwa handlowa|торговое название|торгова назва',
+  ],
+  legal_form: [
+    'entity type|business entity type|type of entity|legal form|legal structure',
+    'forme juridique|forma jurídica|rechtsform|natureza jurídica|forma giuridica|rechtsvorm',
+    'forma prawna|организационно правовая форма|організаційно правова форма',
+  ],
   product: ['product|produit|producto|produkt|produto|prodotto|товар|продукт'],
   service: ['service|servicio|dienstleistung|serviço|servizio|dienst|услуга|послуга'],
   delivery: [

@@ -82,13 +82,21 @@ export const PEOPLE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
     'kontaktperson|pessoa de contato|pessoa de contacto|persona di contatto|contactpersoon',
     'контактное лицо|контактна особа',
   ],
-  passport: ['passport|passeport|pasaporte|reisepass|passaporte|passaporto|paspoort|паспорт'],
+  passport: [
+    'passport|passeport|pasaporte|reisepass|passaporte|passaporto|paspoort|паспорт',
+    // ICAO Doc 9303's "travel document": a passport or what stands for one.
+    'travel document|document de voyage|documento de viaje|reisedokument|documento de viagem',
+    'documento di viaggio|reisdocument',
+  ],
   id_card: [
     'id card|identity card|national id|national identity number|carte d identité',
     "carte nationale d'identité|cni|dni|documento nacional de identidad|cédula|cedula",
     'cédula de identidad|cedula de ciudadania|personalausweis|ausweisnummer|ausweis',
     'rg|registro geral|carteira de identidade|cartão de cidadão|carta d identità',
     'identiteitskaart|identiteitsbewijs|удостоверение личности|посвідчення особи',
+    'identity document|identification document|document d identité|documento de identidad',
+    'documento de identificação|documento de identidade|documento di identità|ausweisdokument',
+    'identiteitsdocument',
   ],
   drivers_license: [
     "driver license|driver's license|drivers license|driving licence|driving license",
@@ -113,7 +121,10 @@ export const PEOPLE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   building: ['building|bâtiment|batiment|edificio|gebäude|prédio|gebouw|здание|будівля'],
   floor: ['floor|étage|etage|planta|stockwerk|andar|piano|verdieping|этаж|поверх'],
   region: ['region|région|región|região|regione|regio|регион|регіон|область'],
-  fax: ['fax|fax number|fax no|telefax|facsimile|télécopie|número de fax|факс'],
+  fax: [
+    'fax|fax number|fax no|telefax|facsimile|télécopie|número de fax|факс',
+    'numéro de fax|faxnummer|numero di fax|número do fax',
+  ],
   start_date: [
     'start date|date of start|beginning date|date de début|date debut|fecha de inicio',
     'fecha inicio|startdatum|anfangsdatum|beginndatum|data de início|data inicio',
@@ -150,7 +161,11 @@ export const PEOPLE_CONCEPTS: Readonly<Record<string, readonly string[]>> = {
   ],
   witness: ['witness|témoin|temoin|testigo|testemunha|zeuge|testimone|getuige|свидетель|свідок'],
   notary: ['notary|notaire|notario|notar|notário|notaio|notaris|нотариус|нотаріус'],
-  religion: ['religion|religión|religião|religione|religie|religionszugehörigkeit|религия|релігія'],
+  religion: [
+    'religion|religión|religião|religione|religie|religionszugehörigkeit|религия|релігія',
+    'denomination|religious denomination|confession religieuse|confesión religiosa|konfession',
+    'religionsbekenntnis|bekenntnis|confissão religiosa|confessione religiosa|kerkgenootschap',
+  ],
   ethnicity: ['ethnicity|race|ethnic origin|origine ethnique|etnia|ethnische herkunft|etniciteit'],
   veteran: ['veteran|veteran status|ancien combattant|veterano|veteraan|ветеран'],
   due_date: [

@@ -119,6 +119,32 @@ describe('synonyms', () => {
     }
   });
 
+  // Whole concepts across the eight languages (issue 28 h28e), not words seen in one miss.
+  it.each([
+    ['family_name', ['Zuname', 'Nachname', 'primer apellido']],
+    ['full_name', ['Vor- und Zuname', 'prénom et nom', 'nome e sobrenome', 'voor- en achternaam']],
+    ['city', ['Gemeinde', 'Ortsgemeinde', 'municipalité', 'concelho', 'località', 'Comuna']],
+    ['nationality', ['Staatsbürgerschaft', 'citoyenneté', 'ciudadanía', 'cittadinanza']],
+    ['phone', ['numéro de téléphone', 'número de teléfono', 'numero di telefono', 'Mobiltelefon']],
+    ['email', ['indirizzo e-mail', 'endereço de e-mail', 'e-mailadres']],
+    ['fax', ['numéro de fax', 'Faxnummer']],
+    ['birth_place', ['City of birth', 'ville de naissance', 'Geburtsstadt']],
+    ['iban', ['IBAN code', 'numéro IBAN']],
+    ['bic', ['BIC code', 'code BIC']],
+    ['trade_name', ['DBA', 'Doing business as', 'Trade name', 'nom commercial', 'Handelsname']],
+    ['legal_form', ['Legal form', 'Business entity type', 'forme juridique', 'Rechtsform']],
+    ['passport', ['Passport', 'Travel document', 'Reisedokument', 'document de voyage']],
+    ['id_card', ['Identity document', 'documento de identidad', 'Ausweisdokument']],
+    ['religion', ['Religion', 'Konfession', 'Religionsbekenntnis', 'Denomination']],
+    ['account_number', ['Bank account', 'Bankrekening', 'compte bancaire', 'Kontonummer']],
+    ['invoice_date', ['Invoice date', 'Factuurdatum', 'Rechnungsdatum', 'date de facture']],
+    ['total', ['Total', 'Totaal', 'Summe', 'totale']],
+  ])('reads %s in every language', (concept, texts) => {
+    for (const text of texts) {
+      expect(conceptsOf(text), text).toEqual([concept]);
+    }
+  });
+
   it('keeps ambiguous words out: "Title" and "Kind" stay words, "País" stays a country', () => {
     expect(conceptsOf('Title')).toEqual(['title']);
     expect(conceptsOf('Kind')).toEqual(['kind']);
@@ -138,6 +164,16 @@ describe('synonyms', () => {
       const key = tokenize(variant).join(' ');
       expect(key, `${concept}: ${variant}`).not.toBe('');
       expect(phrases.get(key), `${concept}: ${variant}`).toBe(concept);
+    }
+  });
+});
+
+describe('lexicon hygiene', () => {
+  // "d b a" normalised to the lone letter "b" (d and a are stopwords), which then read every
+  // `S2B_` prefix in a field name as a trade name.
+  it('has no variant that normalises to a single letter', () => {
+    for (const [concept, variant] of listVariants()) {
+      expect(tokenize(variant).join(' ').length, `${concept}: ${variant}`).toBeGreaterThan(1);
     }
   });
 });

@@ -96,6 +96,76 @@ describe('reading PDF fields', () => {
     });
   });
 
+  it('reads municipality, nationality and trade-name captions in other languages', () => {
+    const fields: FieldDataDto = {
+      Text1: pdfField({ label: 'Gemeinde' }),
+      Text2: pdfField({ label: 'Staatsbürgerschaft' }),
+      Text3: pdfField({ label: 'Nom commercial' }),
+      Text4: pdfField({ label: 'Forme juridique' }),
+    };
+    const business = table('Businesses', ['City', 'Nationality', 'DBA', 'Entity Type']);
+    expect(suggest(suggestInput(fields, business))).toEqual({
+      Text1: 'City',
+      Text2: 'Nationality',
+      Text3: 'DBA',
+      Text4: 'Entity Type',
+    });
+  });
+
+  it('maps a Dutch invoice onto an English table: date, total, bank account', () => {
+    const fields: FieldDataDto = {
+      Factuurdatum: pdfField(),
+      Totaalbedrag: pdfField(),
+      Rekeningnummer: pdfField(),
+    };
+    const invoices = table('Invoices', ['Invoice Date:date', 'Total Amount', 'Bank Account']);
+    expect(suggest(suggestInput(fields, invoices))).toEqual({
+      Factuurdatum: 'Invoice Date',
+      Totaalbedrag: 'Total Amount',
+      Rekeningnummer: 'Bank Account',
+    });
+  });
+
+  it('reads Address 1 / Address 2 as the lines of one address, not as rows', () => {
+    const lines: FieldDataDto = {
+      'Address 1 Text Box': pdfField(),
+      'Address 2 Text Box': pdfField(),
+    };
+    const homes = table('Homes', ['Street', 'Address Line 2']);
+    expect(suggest(suggestInput(lines, homes))).toEqual({
+      'Address 1 Text Box': 'Street',
+      'Address 2 Text Box': 'Address Line 2',
+    });
+    // The first line is the record's own address, as sure as a box named Adres alone.
+    const dutch: FieldDataDto = { Adres1: pdfField(), Adres2: pdfField() };
+    expect(suggest(suggestInput(dutch, table('Klanten', ['Adres'])), 0.95)).toEqual({
+      Adres1: 'Adres',
+    });
+    // Four numbered address boxes are a list: only the first row may be the record's.
+    const list: FieldDataDto = Object.fromEntries(
+      [1, 2, 3, 4].map((n) => [`Address${n}`, pdfField({ rect: [0, n * 20, 100, n * 20 + 12] })]),
+    );
+    expect(suggest(suggestInput(list, table('Sites', ['Address'])))).toEqual({
+      Address1: 'Address',
+    });
+  });
+
+  it('reads words joined by slashes as alternatives, not as words left unexplained', () => {
+    const fields: FieldDataDto = {
+      Text24: pdfField({ label: 'Name of doctor/specialist' }),
+      Text26: pdfField({ label: 'Name of hospital/clinic' }),
+      Text27: pdfField({ label: 'Date of birth (MM/DD/YYYY)' }),
+    };
+    const claims = table('Claims', ['Doctor Name', 'Hospital Name', 'Date of Birth:date']);
+    // 0.71: above what the same captions scored when "specialist" and "clinic" counted as
+    // words of their own that the targets leave unexplained.
+    expect(suggest(suggestInput(fields, claims), 0.71)).toEqual({
+      Text24: 'Doctor Name',
+      Text26: 'Hospital Name',
+      Text27: 'Date of Birth',
+    });
+  });
+
   it('skips mapped, signature and button fields, not read-only ones', () => {
     const fields: FieldDataDto = {
       City: pdfField(),
