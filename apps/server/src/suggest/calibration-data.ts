@@ -4,8 +4,8 @@ import type { ConfidenceLevels } from './calibration-levels.ts';
 
 export const SUGGEST_CONFIDENCE: ConfidenceLevels = {
   cuts: [0.85],
-  authored: [0.855, 0.979],
-  printed: [0.855, 0.979],
+  authored: [0.815, 0.965],
+  printed: [0.815, 0.965],
   applyAll: {
     authored: [false, true],
     printed: [false, false],
