@@ -219,7 +219,9 @@ if (args.includes('--gains')) {
         byRepo.push(`${repo} +${g}/${w}`);
       }
     }
-    console.log(`gains ${reason}: +${gained} widgets in ${repoGains} repositories, +${wrong} false`);
+    console.log(
+      `gains ${reason}: +${gained} widgets in ${repoGains} repositories, +${wrong} false`,
+    );
     console.log(`  ${byRepo.join('; ')}`);
   }
 }
