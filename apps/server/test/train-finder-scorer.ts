@@ -6,6 +6,8 @@
 //   node apps/server/test/train-finder-scorer.ts            (LORO table only)
 //   node apps/server/test/train-finder-scorer.ts --write    (also fit on all development
 //        repositories and write src/pdf/find-fields/finder-scorer-model.ts, cut from --cut=)
+//   --gains: each wide generator added alone to the rules, widgets gained and false fields added
+//        by repository; --only=white-on-white,rounded: the wide reading's other generators left out
 //
 // The held-out split is never read here: its repositories are skipped before any file is opened.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
