@@ -6,6 +6,8 @@
 //   node apps/server/test/train-finder-scorer.ts            (LORO table only)
 //   node apps/server/test/train-finder-scorer.ts --write    (also fit on all development
 //        repositories and write src/pdf/find-fields/finder-scorer-model.ts, cut from --cut=)
+//   --gains: each wide generator added alone to the rules, widgets gained and false fields added
+//        by repository; --only=white-on-white,rounded: the wide reading's other generators left out
 //
 // The held-out split is never read here: its repositories are skipped before any file is opened.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -114,7 +116,28 @@ function labelOf(p: Proposal, truth: readonly TruthWidget[]): number {
   return linesOfFound([p], texts, new Set()).size > 0 ? 1 : 0;
 }
 
-const forms = await readDevelopmentForms();
+const WIDE_REASONS = ['blank', ...FEATURE_NAMES.filter((n) => n.startsWith('rejected_'))];
+/** The wide reading's reason for a candidate ('blank' for blank room), or null for the rules'. */
+function wideReason(x: readonly number[]): string | null {
+  const flagged = FEATURE_NAMES.findIndex((n, i) => n.startsWith('rejected_') && x[i] === 1);
+  if (flagged >= 0) {
+    return FEATURE_NAMES[flagged]!.slice('rejected_'.length);
+  }
+  return x[FEATURE_NAMES.indexOf('kind_blank')] === 1 ? 'blank' : null;
+}
+/** `--only=white-on-white,rounded`: keep only these wide generators (the rules' always). */
+const only = option('only')?.split(',');
+const forms = (await readDevelopmentForms()).map((f) => {
+  const keep = f.features.map((x) => {
+    const reason = wideReason(x);
+    return reason === null || only === undefined || only.includes(reason);
+  });
+  return {
+    ...f,
+    proposals: f.proposals.filter((_, i) => keep[i]),
+    features: f.features.filter((_, i) => keep[i]),
+  };
+});
 const repos = [...new Set(forms.map((f) => f.repo))].sort();
 const labels = forms.map((f) => f.proposals.map((p) => labelOf(p, f.truth)));
 const pages = forms.reduce((s, f) => s + f.pages, 0);
@@ -176,6 +199,34 @@ const everything = scoreAtCut(
   0,
 );
 console.log(`every candidate (the ceiling): ${everything.line}`);
+if (args.includes('--gains')) {
+  // Each wide generator added to the rules as they stand, counted by repository: cued widgets
+  // (text and checkbox/radio) found that the rules miss, and proposals added that are wrong.
+  for (const reason of WIDE_REASONS.map((n) => n.replace('rejected_', ''))) {
+    const byRepo: string[] = [];
+    let [gained, wrong, repoGains] = [0, 0, 0];
+    for (const repo of repos) {
+      const mine = forms.filter((f) => f.repo === repo);
+      const base = mine.map((f) => f.proposals.map((p) => p.confidence));
+      const added = mine.map((f) =>
+        f.proposals.map((p, j) => (wideReason(f.features[j]!) === reason ? 1 : p.confidence)),
+      );
+      const [b, a] = [scoreAtCut(mine, base, 0.5), scoreAtCut(mine, added, 0.5)];
+      const g = a.text.foundCued + a.check.foundCued - b.text.foundCued - b.check.foundCued;
+      const falseOf = (r: typeof b) =>
+        r.text.proposed + r.check.proposed - r.text.right - r.check.right;
+      const w = falseOf(a) - falseOf(b);
+      [gained, wrong, repoGains] = [gained + g, wrong + w, repoGains + (g > 0 ? 1 : 0)];
+      if (g > 0 || w > 0) {
+        byRepo.push(`${repo} +${g}/${w}`);
+      }
+    }
+    console.log(
+      `gains ${reason}: +${gained} widgets in ${repoGains} repositories, +${wrong} false`,
+    );
+    console.log(`  ${byRepo.join('; ')}`);
+  }
+}
 const probs = outOfFold.map((row) => row.map((z) => 1 / (1 + Math.exp(-z))));
 for (let cut = 0.3; cut <= 0.751; cut += 0.025) {
   console.log(`LORO scorer ≥ ${cut.toFixed(3)}:        ${scoreAtCut(forms, probs, cut).line}`);

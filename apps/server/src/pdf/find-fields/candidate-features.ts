@@ -49,7 +49,16 @@ const KINDS: CandidateKind[] = [
 ];
 const TYPES: CandidateType[] = ['text', 'checkbox', 'radio', 'comb', 'date', 'signature'];
 const SIDES = ['left', 'right', 'above', 'below', 'column', 'row'] as const;
-const REJECTIONS: RejectReason[] = ['underlined', 'no-room', 'toc', 'data-row', 'column-header'];
+const REJECTIONS: RejectReason[] = [
+  'underlined',
+  'no-room',
+  'toc',
+  'data-row',
+  'column-header',
+  'white-on-white',
+  'rounded',
+  'frame-line',
+];
 // ('blank' is told by its kind.)
 /** Distances past this (pt) say only "nothing near": capped so one far word does not dominate. */
 const FAR = 200;

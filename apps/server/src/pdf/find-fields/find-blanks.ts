@@ -3,21 +3,30 @@
 // for their false fields (decisions.md, seventh pass), so they exist only in the wide reading,
 // at strength 0, for the learned scorer to judge with the rest of the page in view.
 import type { TextPhrase } from '../detect/detect-labels.ts';
-import type { RawCandidate, VerticalRule } from './find-types.ts';
-import { overlap1d } from './rect-math.ts';
+import type { DisplayedRect, RawCandidate, VerticalRule } from './find-types.ts';
+import { centreOf, containsPoint, overlap1d } from './rect-math.ts';
 
 const MIN_GAP = 24; // pt between two phrases on one line: room to write, not a word space
 const MIN_END_ROOM = 40; // pt after the last phrase of a line, up to the line's end
 const MAX_WIDTH = 320; // pt: wider room is the rest of a line of body text
 const MARGIN = 24; // pt kept from the page's side when nothing closes the line
 const PAD = 2; // pt kept from the text on either side
+const FRAME_HEIGHT = 34; // pt: a cell this tall holds several lines (find-cells' multi-line)
 
 type Context = {
   page: number;
   pageWidth: number;
   phrases: readonly TextPhrase[];
   vertical: readonly VerticalRule[];
+  /** The page's cells; room inside a tall one is a line of a multi-line frame. */
+  cells?: readonly DisplayedRect[];
 };
+
+/** Whether the room lies inside a cell tall enough to hold several lines of writing. */
+function isInFrame(ctx: Context, rect: DisplayedRect): boolean {
+  const [x, y] = centreOf(rect);
+  return (ctx.cells ?? []).some((c) => c[3] - c[1] >= FRAME_HEIGHT && containsPoint(c, x, y));
+}
 
 function isSameLine(a: TextPhrase, b: TextPhrase): boolean {
   const h = Math.min(a.rect[3] - a.rect[1], b.rect[3] - b.rect[1]);
@@ -50,12 +59,13 @@ export function findBlankRoom(ctx: Context): RawCandidate[] {
     if (room < (next === undefined ? MIN_END_ROOM : MIN_GAP) || room > MAX_WIDTH) {
       continue;
     }
+    const rect: DisplayedRect = [right + PAD, top - 1, end - PAD, bottom + 1];
     out.push({
       page: ctx.page,
-      rect: [right + PAD, top - 1, end - PAD, bottom + 1],
+      rect,
       kind: 'blank',
       strength: 0,
-      rejectedBy: 'blank',
+      rejectedBy: isInFrame(ctx, rect) ? 'frame-line' : 'blank',
     });
   }
   return out;

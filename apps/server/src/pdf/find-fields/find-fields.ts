@@ -14,6 +14,7 @@ import { findCellFields, findMarkFields, findShadedBoxes } from './find-cells.ts
 import { findGridCells } from './grid-cells.ts';
 import { dropPatterns, dropStruckOut } from './drop-patterns.ts';
 import { findBlankRoom } from './find-blanks.ts';
+import { findHiddenBoxes } from './find-hidden-boxes.ts';
 import { findLeaderFields, findRuleFields } from './find-lines.ts';
 import type {
   DisplayedRect,
@@ -126,8 +127,18 @@ export async function readPage(
   ];
   const phrases = mergePhrases(text.words);
   if (options.wide === true) {
-    raw.push(...findBlankRoom({ page: index, pageWidth: size.width, phrases, vertical }));
+    raw.push(...findBlankRoom({ page: index, pageWidth: size.width, phrases, vertical, cells }));
   }
+  raw.push(
+    ...findHiddenBoxes({
+      page: index,
+      pageWidth: size.width,
+      pageArea,
+      boxes: graphics.boxes,
+      words: text.words,
+      wide: options.wide === true,
+    }),
+  );
   const kept = readingOrder(suppressOverlaps(dropPatterns(dropStruckOut(raw, graphics.hatched))));
   const cues: DisplayedRect[] = [
     ...horizontal.map((r): DisplayedRect => [r.x0, r.y - r.weight / 2, r.x1, r.y + r.weight / 2]),

@@ -11,7 +11,13 @@ export type HorizontalRule = { x0: number; x1: number; y: number; weight: number
 export type VerticalRule = { y0: number; y1: number; x: number; weight: number };
 
 /** A painted axis-aligned rectangle; `fill` is the fill colour as `#rrggbb` when filled. */
-export type PaintedBox = { rect: DisplayedRect; stroked: boolean; fill: string | null };
+export type PaintedBox = {
+  rect: DisplayedRect;
+  stroked: boolean;
+  fill: string | null;
+  /** A closed curve (a rectangle with rounded corners): it draws no rules, so no cell. */
+  rounded?: boolean;
+};
 
 /** Everything drawn on one page that can mark where a field goes. */
 export type PageGraphics = {
@@ -51,7 +57,15 @@ export type CandidateType = 'text' | 'checkbox' | 'radio' | 'comb' | 'date' | 's
  * candidates, at strength 0; the rules' own reading drops them.
  */
 export type RejectReason =
-  'underlined' | 'no-room' | 'toc' | 'data-row' | 'column-header' | 'blank';
+  | 'underlined'
+  | 'no-room'
+  | 'toc'
+  | 'data-row'
+  | 'column-header'
+  | 'blank'
+  | 'white-on-white'
+  | 'rounded'
+  | 'frame-line';
 
 /** A field found on the page content, `page` 0-based here (the API adds 1). */
 export type RawCandidate = {

@@ -1,6 +1,7 @@
 // The wide reading (issue 29, eighth pass): what a rule turns down is kept, at strength 0 and
 // with the reason, for the learned scorer to judge; the rules' own reading is unchanged.
 import { describe, expect, it } from 'vitest';
+import { findHiddenBoxes } from './find-hidden-boxes.ts';
 import { findRuleFields } from './find-lines.ts';
 import type { DisplayedRect, TextRun } from './find-types.ts';
 
@@ -19,5 +20,26 @@ describe('the wide reading of a rule', () => {
     const found = findRuleFields({ ...ctx, wide: true }, [rule]);
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((c) => c.strength === 0 && c.rejectedBy === 'underlined')).toBe(true);
+  });
+});
+
+describe('the wide reading of boxes the rules cannot see', () => {
+  const base = { page: 0, pageWidth: 612, pageArea: 612 * 792, words: [] };
+  const rounded = { rect: [100, 100, 300, 130] as DisplayedRect, stroked: true, fill: null };
+
+  it('keeps an empty rounded box only in the wide reading, marked rounded', () => {
+    const boxes = [{ ...rounded, rounded: true }];
+    expect(findHiddenBoxes({ ...base, boxes })).toEqual([]);
+    const found = findHiddenBoxes({ ...base, boxes, wide: true });
+    expect(found.map((c) => [c.strength, c.rejectedBy])).toEqual([[0, 'rounded']]);
+  });
+
+  it('keeps a white box on white taller than a line only in the wide reading', () => {
+    const boxes = [
+      { rect: [100, 100, 300, 160] as DisplayedRect, stroked: false, fill: '#ffffff' },
+    ];
+    expect(findHiddenBoxes({ ...base, boxes })).toEqual([]);
+    const found = findHiddenBoxes({ ...base, boxes, wide: true });
+    expect(found.map((c) => c.rejectedBy)).toEqual(['white-on-white']);
   });
 });

@@ -186,7 +186,7 @@ class GraphicsCollector {
           this.out.circles.push({ rect, fill: filled ? state.fill : null });
         } else if (w > CIRCLE_MAX || h > CIRCLE_MAX) {
           // Rounded rectangles are boxes too (modern forms round their entry boxes' corners).
-          this.out.boxes.push({ rect, stroked, fill: filled ? state.fill : null });
+          this.out.boxes.push({ rect, stroked, fill: filled ? state.fill : null, rounded: true });
         }
         continue;
       }
